@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Run the series' unit tests and the DejaGnu tests of tests/check.list
+# against a GDB build directory.
+#
+# Usage: check.sh OBJ_DIR
+#
+# Prints DejaGnu's summary and, last, the line "N passed, N failed",
+# where passed counts expected passes (and passing unit tests) and
+# failed counts unexpected failures, unresolved tests, ERRORs and core
+# files (and failing unit tests).  Exits non-zero if anything failed.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+obj=$(realpath -e "$1") || exit 1
+jobs=${JOBS:-$(nproc)}
+gdb=$obj/gdb/gdb
+datadir=$obj/gdb/data-directory
+testsuite=$obj/gdb/testsuite
+srcdir=$(sed -n 's/^srcdir = //p' "$testsuite/Makefile")
+case $srcdir in /*) ;; *) srcdir=$testsuite/$srcdir ;; esac
+
+# Read a list file: one entry a line, '#' starts a comment.
+read_list () {
+  sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e 's/^[[:space:]]*//' "$1" \
+    | grep -v '^$' || true
+}
+
+passed=0
+failed=0
+
+# Unit tests.
+mapfile -t selftests < <(read_list "$top/tests/selftests.list")
+for t in "${selftests[@]}"; do
+  out=$("$gdb" -nx -batch -data-directory "$datadir" \
+          -ex "maint selftest -verbose $t" 2>&1)
+  line=$(echo "$out" | grep -E '^Ran [0-9]+ unit tests?, [0-9]+ failed' | tail -n 1)
+  if [ -z "$line" ]; then
+    echo "$out"
+    echo "FAIL: maint selftest $t: no result"
+    failed=$((failed + 1))
+    continue
+  fi
+  ran=$(echo "$line" | sed -E 's/^Ran ([0-9]+) .*/\1/')
+  bad=$(echo "$line" | sed -E 's/.*, ([0-9]+) failed.*/\1/')
+  if [ "$ran" -eq 0 ]; then
+    echo "FAIL: maint selftest $t: no such unit test"
+    failed=$((failed + 1))
+    continue
+  fi
+  [ "$bad" -ne 0 ] && echo "$out"
+  echo "selftest $t: $line"
+  passed=$((passed + ran - bad))
+  failed=$((failed + bad))
+done
+
+# DejaGnu tests.
+mapfile -t tests < <(read_list "$top/tests/check.list")
+for t in "${tests[@]}"; do
+  if [ ! -f "$srcdir/$t" ]; then
+    echo "check: error: tests/check.list names $t, which is not in the testsuite" >&2
+    echo "$passed passed, $((failed + 1)) failed"
+    exit 1
+  fi
+done
+if [ ${#tests[@]} -gt 0 ]; then
+  echo "check: running ${#tests[@]} DejaGnu tests with -j$jobs in $testsuite"
+  rm -f "$testsuite/gdb.sum" "$testsuite/gdb.log"
+  make --no-print-directory -s -C "$testsuite" -k check FORCE_PARALLEL=1 \
+       -j"$jobs" TESTS="${tests[*]}" > "$testsuite/check.out" 2>&1
+  sum=$testsuite/gdb.sum
+  if [ ! -f "$sum" ]; then
+    tail -n 30 "$testsuite/check.out"
+    echo "check: error: no gdb.sum was written" >&2
+    echo "$passed passed, $((failed + 1)) failed"
+    exit 1
+  fi
+  grep -E '^(FAIL|UNRESOLVED|ERROR|XPASS|KPASS):' "$sum" || true
+  sed -n '/=== gdb Summary ===/,$ p' "$sum"
+  count () {
+    sed -n "s/^# of $1[[:space:]]*\([0-9]*\).*/\1/p" "$sum" | head -n 1
+  }
+  pass=$(count 'expected passes')
+  fail=$(count 'unexpected failures')
+  unres=$(count 'unresolved testcases')
+  cores=$(count 'unexpected core files')
+  errors=$(grep -c '^ERROR:' "$sum")
+  passed=$((passed + ${pass:-0}))
+  failed=$((failed + ${fail:-0} + ${unres:-0} + ${cores:-0} + errors))
+  [ "${pass:-0}" -eq 0 ] && failed=$((failed + 1)) \
+    && echo "check: error: no DejaGnu test passed" >&2
+  echo "Results: $sum"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
