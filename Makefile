@@ -5,6 +5,9 @@
 #   make check      the series' unit tests and the DejaGnu tests in
 #                   tests/check.list, against the patched gdb
 #   make stock      the same GDB without the series, for comparisons
+#   make regress    gdb.base, gdb.threads and gdb.mi on both builds,
+#                   compared (long: run it in the background)
+#   make bench      speed and memory, patched against stock, as ratios
 #   make worktree   a git tree of GDB with the series as commits
 #   make export     write that tree's commits back to patches/
 #
@@ -28,7 +31,7 @@ GDB_MAKE = $(MAKE) --no-print-directory -s -C $(1) -j$(JOBS) \
 
 EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all patched stock check examples worktree export clean distclean
+.PHONY: all patched stock check regress bench examples worktree export clean distclean
 
 all: patched examples
 	@echo "Patched gdb: $(BUILD)/patched/gdb/gdb; run it as $(TOP)/bin/gdb"
@@ -70,6 +73,14 @@ $(BUILD)/examples/%: examples/%.c
 
 check: patched
 	@bash scripts/check.sh $(BUILD)/patched
+
+# Whole testsuite directories on both builds; see scripts/regress.sh.
+regress: patched stock
+	@bash scripts/regress.sh $(BUILD) $(REGRESS_DIRS)
+
+# Speed and memory against stock GDB; see scripts/bench.sh.
+bench: patched stock
+	@bash scripts/bench.sh $(BUILD)
 
 worktree: $(BUILD)/.source
 	@bash scripts/worktree.sh $(BUILD) patches

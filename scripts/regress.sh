@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Run whole directories of GDB's testsuite against the stock and the
+# patched GDB, compare the .sum files, re-run what got worse, and write
+# the report to tests/results/.
+#
+# Usage: regress.sh BUILD_DIR [DIR...]     (default: gdb.base gdb.threads
+#                                          gdb.mi)
+#
+# Each side runs with FORCE_PARALLEL=1 on all cores (JOBS=N to change),
+# one side after the other.  The .exp files in which some test got worse
+# are run again on the patched side, up to 3 times; a test that is
+# worse in every run is a regression, one that is not is racy.  Exits
+# non-zero if there are regressions.  Results: BUILD_DIR/regress/ (the
+# .sum and .log files) and tests/results/regress.md (the report) and
+# tests/results/regress-diff.txt (the lines that differ).
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=$(realpath -e "$1") || exit 1
+shift
+dirs=("$@")
+[ ${#dirs[@]} -gt 0 ] || dirs=(gdb.base gdb.threads gdb.mi)
+jobs=${JOBS:-$(nproc)}
+out=$build/regress
+results=$top/tests/results
+mkdir -p "$out" "$results"
+
+log () { echo "regress: $(date +%T) $*"; }
+
+# run SIDE NAME TESTS...: run TESTS on SIDE's build, keep NAME.sum/log.
+run () {
+  local side=$1 name=$2
+  shift 2
+  local ts=$build/$side/gdb/testsuite
+  rm -f "$ts/gdb.sum" "$ts/gdb.log"
+  make --no-print-directory -s -C "$ts" -k check FORCE_PARALLEL=1 \
+       -j"$jobs" TESTS="$*" > "$out/$name.out" 2>&1
+  cp "$ts/gdb.sum" "$out/$name.sum" 2>/dev/null || : > "$out/$name.sum"
+  cp "$ts/gdb.log" "$out/$name.log" 2>/dev/null || true
+}
+
+globs=()
+for d in "${dirs[@]}"; do globs+=("$d/*.exp"); done
+
+start=$(date +%s)
+for side in stock patched; do
+  log "running ${dirs[*]} on $side"
+  run "$side" "$side" "${globs[@]}"
+done
+
+reruns=()
+mapfile -t files < <(python3 "$top/scripts/compare-sums.py" worse \
+                       "$out/stock.sum" "$out/patched.sum")
+for i in 1 2 3; do
+  [ ${#files[@]} -gt 0 ] || break
+  log "re-run $i of ${#files[@]} files: ${files[*]}"
+  run patched "rerun$i" "${files[@]}"
+  reruns+=("$out/rerun$i.sum")
+  # Only the files still worse than stock run again.
+  mapfile -t files < <(python3 "$top/scripts/compare-sums.py" worse \
+                         "$out/stock.sum" "$out/rerun$i.sum" \
+                       | grep -Fx -f <(printf '%s\n' "${files[@]}") || true)
+done
+elapsed=$(( $(date +%s) - start ))
+
+report=$results/regress.md
+{
+  echo "# Regression run: the series against stock GDB"
+  echo
+  echo "- Date: $(date -u +%Y-%m-%d)"
+  echo "- GDB: $(cat "$build/src-stock/gdb/version.in" 2>/dev/null)" \
+       "(Debian's gdb 16.3-1 source unless GDB_SRC was set)"
+  echo "- Series: $(grep -c . "$top/patches/series") patches, project" \
+       "commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')" \
+       "(patches/ sha256 $(cat "$top"/patches/*.patch 2>/dev/null \
+                           | sha256sum | cut -c1-12))"
+  echo "- Directories: ${dirs[*]}, FORCE_PARALLEL=1 -j$jobs, stock then" \
+       "patched, then up to 3 re-runs of the files that got worse"
+  echo "- Wall time: $((elapsed / 60)) min $((elapsed % 60)) s on" \
+       "$(nproc) cores"
+  echo "- Reproduce: \`make regress\` (results in build/regress/)"
+  echo
+  python3 "$top/scripts/compare-sums.py" report "$out/stock.sum" \
+    "$out/patched.sum" "${reruns[@]}"
+} > "$report"
+
+# The lines that differ, stock first.
+diff <(grep -E '^(PASS|FAIL|UNRESOLVED|ERROR|XPASS|KPASS|XFAIL|KFAIL):' \
+         "$out/stock.sum" | sort) \
+     <(grep -E '^(PASS|FAIL|UNRESOLVED|ERROR|XPASS|KPASS|XFAIL|KFAIL):' \
+         "$out/patched.sum" | sort) \
+  | grep -E '^[<>]' > "$results/regress-diff.txt"
+
+cat "$report"
+log "done in $((elapsed / 60)) min; report: $report"
+! grep -q '^### Regressions' -A2 "$report" \
+  || sed -n '/^### Regressions/,/^### Racy/p' "$report" | grep -q '^None\.$'
