@@ -39,8 +39,21 @@ run () {
   cp "$ts/gdb.log" "$out/$name.log" 2>/dev/null || true
 }
 
+# Tests left out on both sides (REGRESS_SKIP="..." to change):
+# gdb.threads/wp-replication.exp times out in all 80 of its watchpoint
+# steps on this kind of machine with stock GDB too, while its program
+# spins every core, for about 15 minutes a side.
+skip=(${REGRESS_SKIP-gdb.threads/wp-replication.exp})
+
+# The .exp files of DIRS, as paths relative to the testsuite, less SKIP.
 globs=()
-for d in "${dirs[@]}"; do globs+=("$d/*.exp"); done
+srcts=$build/src-stock/gdb/testsuite
+for d in "${dirs[@]}"; do
+  for f in "$srcts/$d"/*.exp; do
+    t=${f#"$srcts/"}
+    printf '%s\n' "${skip[@]}" | grep -qFx "$t" || globs+=("$t")
+  done
+done
 
 start=$(date +%s)
 for side in stock patched; do
@@ -74,8 +87,10 @@ report=$results/regress.md
        "commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')" \
        "(patches/ sha256 $(cat "$top"/patches/*.patch 2>/dev/null \
                            | sha256sum | cut -c1-12))"
-  echo "- Directories: ${dirs[*]}, FORCE_PARALLEL=1 -j$jobs, stock then" \
-       "patched, then up to 3 re-runs of the files that got worse"
+  echo "- Directories: ${dirs[*]} (${#globs[@]} files), FORCE_PARALLEL=1" \
+       "-j$jobs, stock then patched, then up to 3 re-runs of the files" \
+       "that got worse"
+  echo "- Left out on both sides: ${skip[*]:-none} (see scripts/regress.sh)"
   echo "- Wall time: $((elapsed / 60)) min $((elapsed % 60)) s on" \
        "$(nproc) cores"
   echo "- Reproduce: \`make regress\` (results in build/regress/)"
