@@ -69,11 +69,17 @@ measure () {
   python3 - "$cmd" <<'EOF'
 import resource, subprocess, sys, time
 cmd = sys.argv[1]
+# script's input stays open and empty until GDB is done: at EOF,
+# script would type a byte on GDB's terminal, which GDB (batch) never
+# reads, and which the series then hands to the program and takes back
+# at every resume and stop.
 start = time.monotonic()
-subprocess.run(["script", "-qfec", cmd, "/dev/null"],
-               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-               stderr=subprocess.DEVNULL, check=False)
+p = subprocess.Popen(["script", "-qfec", cmd, "/dev/null"],
+                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL)
+p.wait()
 elapsed = time.monotonic() - start
+p.stdin.close()
 rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 print("%.3f %d" % (elapsed, rss))
 EOF
