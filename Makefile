@@ -5,20 +5,36 @@
 #   make check      the series' unit tests and the DejaGnu tests in
 #                   tests/check.list, against the patched gdb
 #   make stock      the same GDB without the series, for comparisons
-#   make regress    gdb.base, gdb.threads and gdb.mi on both builds,
+#   make regress    gdb.base, gdb.threads, gdb.mi and gdb.tui on both builds,
 #                   compared (long: run it in the background)
 #   make bench      speed and memory, patched against stock, as ratios
+#   make stress     stress and fault suite: cycles, typed-input fuzzing,
+#                   faults; a summary (the quick form is in make check)
 #   make worktree   a git tree of GDB with the series as commits
 #   make export     write that tree's commits back to patches/
+#   make doc        the patched manual, gdb.info and HTML, in build/doc
+#                   (needs a manual: GDB_DOC, or GDB_SRC's)
+#   make install    install the patched gdb and gdbserver in PREFIX
+#                   (/usr/local; DESTDIR=DIR stages); make uninstall
+#   make deb        a Debian package of it, built from Debian's gdb
+#                   16.3-1 source package (long; see scripts/deb.sh)
 #
 # GDB_SRC=PATH     use a gdb-16.3 tarball or tree instead of Debian's
 #                  source package.
+# SANITIZE=1       make: build the patched gdb with ASan and UBSan in
+#                  build/patched-asan and run the series' tests with it
+#                  (long); make stress SANITIZE=1: stress that build.
+# GDB_DOC=DIR      lay the manual sources in DIR (such as
+#                  ../shared/gdb-16.3-doc) over the source's stubbed
+#                  manual, so that the series' gdb/doc hunks apply; kept
+#                  in build/gdb.git (tag manual) until GDB_DOC=none.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 TOP := $(CURDIR)
 BUILD := $(TOP)/build
 JOBS ?= $(shell nproc)
+PREFIX ?= /usr/local
 PATCHES := $(wildcard patches/*.patch)
 
 # ccache, shared by every clone of the project on this machine.
@@ -31,7 +47,7 @@ GDB_MAKE = $(MAKE) --no-print-directory -s -C $(1) -j$(JOBS) \
 
 EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all patched stock check regress bench examples worktree export clean distclean
+.PHONY: all patched stock check regress bench stress sanitize sanitize-build examples worktree export doc install uninstall deb clean distclean FORCE
 
 all: patched examples
 	@echo "Patched gdb: $(BUILD)/patched/gdb/gdb; run it as $(TOP)/bin/gdb"
@@ -47,18 +63,30 @@ $(BUILD)/.source: | $(BUILD)/.deps
 	@bash scripts/fetch-source.sh $(BUILD)
 	@touch $@
 
+# GDB_DOC's manual, as the tag "manual" of build/gdb.git; .manual
+# changes only when the tag does.
+MANUAL := $(if $(GDB_DOC),$(BUILD)/.manual,$(wildcard $(BUILD)/.manual))
+ifneq ($(GDB_DOC),)
+$(BUILD)/.manual: $(BUILD)/.source scripts/manual.sh FORCE
+	@bash scripts/manual.sh $(BUILD) $(GDB_DOC)
+	@[ -f $@ ] || touch $@
+endif
+FORCE:
+
 # build/src-patched: the source with patches/series applied.
-$(BUILD)/.applied: $(BUILD)/.source patches/series $(PATCHES) scripts/apply-series.sh
+$(BUILD)/.applied: $(BUILD)/.source $(MANUAL) patches/series $(PATCHES) scripts/apply-series.sh
 	@bash scripts/apply-series.sh $(BUILD) patches
 	@touch $@
 
 $(BUILD)/patched/config.status: scripts/configure.sh | $(BUILD)/.applied
-	@bash scripts/configure.sh $(BUILD)/src-patched $(BUILD)/patched
+	@bash scripts/configure.sh $(BUILD)/src-patched $(BUILD)/patched "GDB managed-tty series"
 
 $(BUILD)/stock/config.status: scripts/configure.sh | $(BUILD)/.applied
 	@bash scripts/configure.sh $(BUILD)/src-stock $(BUILD)/stock
 
+# `gdb --version` names the series and its hash; see scripts/pkgversion.sh.
 patched: $(BUILD)/.applied $(BUILD)/patched/config.status
+	@bash scripts/pkgversion.sh stamp $(BUILD)/src-patched $(BUILD)/patched patches
 	@$(call GDB_MAKE,$(BUILD)/patched)
 
 stock: $(BUILD)/stock/config.status
@@ -74,6 +102,21 @@ $(BUILD)/examples/%: examples/%.c
 check: patched
 	@bash scripts/check.sh $(BUILD)/patched
 
+# GDB's own install of gdb and gdbserver, with a manifest for uninstall.
+install: patched
+	@bash scripts/install.sh install $(BUILD)/src-patched $(BUILD)/patched $(PREFIX) $(DESTDIR)
+
+uninstall:
+	@bash scripts/install.sh uninstall $(PREFIX) $(DESTDIR)
+
+# Debian's gdb 16.3-1 with the series, as .deb files in build/deb.
+deb: $(BUILD)/.source
+	@bash scripts/deb.sh $(BUILD) patches
+
+# The patched manual: build/doc/gdb.info and build/doc/html/.
+doc: $(BUILD)/.applied
+	@bash scripts/doc.sh $(BUILD)/src-patched $(BUILD)/doc
+
 # Whole testsuite directories on both builds; see scripts/regress.sh.
 regress: patched stock
 	@bash scripts/regress.sh $(BUILD) $(REGRESS_DIRS)
@@ -82,14 +125,36 @@ regress: patched stock
 bench: patched stock
 	@bash scripts/bench.sh $(BUILD)
 
-worktree: $(BUILD)/.source
+# Stress and faults; see scripts/stress.sh (STRESS_SEED=N replays).
+ASAN_OBJ := $(BUILD)/patched-asan
+stress: $(if $(SANITIZE),sanitize-build,patched)
+	@bash scripts/stress.sh $(if $(SANITIZE),$(ASAN_OBJ),$(BUILD)/patched)
+
+# The patched gdb with AddressSanitizer and UndefinedBehaviorSanitizer,
+# built at the lowest priority, and the series' tests run against it
+# (scripts/sanitize.sh): `make SANITIZE=1` or `make sanitize`.
+$(ASAN_OBJ)/config.status: scripts/configure.sh | $(BUILD)/.applied
+	@SANITIZE=1 bash scripts/configure.sh $(BUILD)/src-patched $(ASAN_OBJ) "GDB managed-tty series"
+
+sanitize-build: $(BUILD)/.applied $(ASAN_OBJ)/config.status
+	@bash scripts/pkgversion.sh stamp $(BUILD)/src-patched $(ASAN_OBJ) patches
+	@ASAN_OPTIONS=detect_leaks=0 nice -n 19 $(call GDB_MAKE,$(ASAN_OBJ))
+
+sanitize: sanitize-build
+	@bash scripts/sanitize.sh $(ASAN_OBJ)
+
+ifneq ($(SANITIZE),)
+.DEFAULT_GOAL := sanitize
+endif
+
+worktree: $(BUILD)/.source $(MANUAL)
 	@bash scripts/worktree.sh $(BUILD) patches
 
 export:
 	@bash scripts/export.sh $(BUILD) patches
 
 clean:
-	rm -rf $(BUILD)/patched $(BUILD)/stock
+	rm -rf $(BUILD)/patched $(BUILD)/stock $(BUILD)/doc $(BUILD)/patched-asan $(BUILD)/stress
 
 distclean:
 	rm -rf $(BUILD)

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Run the series' unit tests and the DejaGnu tests of tests/check.list
-# against a GDB build directory.
+# Run the series' manual check, the install check, the quick stress
+# suite (stress.sh --quick), its unit tests and the DejaGnu tests of
+# tests/check.list against a GDB build directory.
 #
 # Usage: check.sh OBJ_DIR
 #
 # Prints DejaGnu's summary and, last, the line "N passed, N failed",
-# where passed counts expected passes (and passing unit tests) and
-# failed counts unexpected failures, unresolved tests, ERRORs and core
-# files (and failing unit tests).  Exits non-zero if anything failed.
+# where passed counts expected passes (and passing unit tests, the
+# manual check, the install check and the stress checks) and failed
+# counts unexpected failures, unresolved tests, ERRORs and core files
+# (and failing unit tests, the manual check, the install check and the
+# stress checks).
+# The manual check (doc-check.sh) is skipped, and counts neither way,
+# where there is no GDB 16.3 manual.  Exits non-zero if anything failed.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,6 +32,41 @@ read_list () {
 
 passed=0
 failed=0
+
+# The manual: the series' gdb/doc hunks apply to GDB 16.3's, and build.
+bash "$top/scripts/doc-check.sh" "$top/patches" "$(dirname "$obj")"
+case $? in
+  0) passed=$((passed + 1)) ;;
+  77) ;;
+  *) failed=$((failed + 1)) ;;
+esac
+
+# make install: into a scratch DESTDIR, the installed gdb names the
+# series and runs; make uninstall removes it (install-check.sh).
+if bash "$top/scripts/install-check.sh" "$obj"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+# Stress and faults, the quick form of stress.sh (make stress is the
+# full one): each of its checks is one pass or one failure.
+stress_out=$(bash "$top/scripts/stress.sh" --quick "$obj" 2>&1)
+stress_rc=$?
+sp=$(grep -c '^PASS: ' <<< "$stress_out")
+sf=$(grep -c '^FAIL: ' <<< "$stress_out")
+if [ "$sf" -gt 0 ]; then
+  echo "$stress_out"
+else
+  grep -E '^(PASS|FAIL): |^stress: ' <<< "$stress_out"
+fi
+if [ "$stress_rc" -ne 0 ] && [ "$sf" -eq 0 ]; then
+  echo "$stress_out" | tail -n 20
+  echo "FAIL: stress: stress.sh --quick exited with status $stress_rc"
+  sf=1
+fi
+passed=$((passed + sp))
+failed=$((failed + sf))
 
 # Unit tests.
 mapfile -t selftests < <(read_list "$top/tests/selftests.list")

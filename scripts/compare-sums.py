@@ -8,7 +8,9 @@ Usage:
       Print the report: a table per testsuite directory, then the tests
       that got worse, split into regressions (worse in PATCHED.sum and
       in every re-run that ran their file) and racy ones (worse in
-      PATCHED.sum, not in some re-run).
+      PATCHED.sum, not in some re-run); tests that tests/regress-expected.list
+      names (changed on purpose by a patch, with its reason) are listed
+      apart and are not regressions.  A line "regressions: N" follows.
 
 A test "got worse" if stock's result is PASS (or XFAIL, KFAIL) and the
 patched one is anything else or missing, or if the patched run has a
@@ -100,9 +102,16 @@ def main(argv):
         return 0
 
     reruns = [parse(p) for p in argv[4:]]
+    expected_list = load_expected()
     regressions = []
     racy = []
+    on_purpose = []
     for name in got_worse:
+        reason = next((r for prefix, r in expected_list
+                       if name.startswith(prefix)), None)
+        if reason is not None:
+            on_purpose.append((name, reason))
+            continue
         exp = name.split(":", 1)[0]
         ran = [res for res, files in reruns if exp in files]
         if any(res.get(name) == stock.get(name)
@@ -118,8 +127,8 @@ def main(argv):
 
     print("\n".join(table(stock, patched)))
     print()
-    print("Tests that got worse: %d (regressions: %d, racy: %d)."
-          % (len(got_worse), len(regressions), len(racy)))
+    print("Tests that got worse: %d (regressions: %d, racy: %d, on purpose: %d)."
+          % (len(got_worse), len(regressions), len(racy), len(on_purpose)))
     print()
     print("### Regressions (worse in every run)")
     print()
@@ -128,7 +137,33 @@ def main(argv):
     print("### Racy (worse once, not in a re-run)")
     print()
     print("\n".join("- " + show(n) for n in racy) or "None.")
+    print()
+    print("### Changed on purpose (tests/regress-expected.list)")
+    print()
+    print("\n".join("- %s: %s" % (show(n), r) for n, r in on_purpose)
+          or "None.")
+    print()
+    print("regressions: %d" % len(regressions))
     return 0
+
+
+def load_expected():
+    """Return [(test name prefix, reason)] of tests/regress-expected.list."""
+    import os
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "..", "tests", "regress-expected.list")
+    entries = []
+    try:
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if not line or line.startswith("#") or " | " not in line:
+                    continue
+                prefix, reason = line.split(" | ", 1)
+                entries.append((prefix.strip(), reason.strip()))
+    except OSError:
+        pass
+    return entries
 
 
 if __name__ == "__main__":

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Write the commits of BUILD_DIR/worktree (pristine..series) to
-# PATCH_DIR as git format-patch files, and their order to
-# PATCH_DIR/series.
+# Write the commits of BUILD_DIR/worktree (base..series) to PATCH_DIR
+# as git format-patch files, and their order to PATCH_DIR/series.
 #
 # Usage: export.sh BUILD_DIR PATCH_DIR
 #
-# The output depends only on the commits: no commit hashes, no patch
-# numbers in the subjects, no signature, fixed-length blob hashes, so
-# exporting an unchanged series changes no byte.
+# The base is the worktree's tag "base" (pristine, or pristine with
+# GDB_DOC's manual: see worktree.sh), or "pristine" in a worktree made
+# before that tag.  The output depends only on the commits: no commit
+# hashes, no patch numbers in the subjects, no signature, fixed-length
+# blob hashes, so exporting an unchanged series changes no byte.
+# Refuses to drop the gdb/doc hunks of PATCH_DIR: a worktree whose
+# manual is stubbed does not have them.
 set -euo pipefail
 
 build=$(realpath -m "$1")
@@ -24,8 +27,31 @@ g () { git -C "$wt" "$@"; }
   || die "the worktree has uncommitted changes; commit them first"
 g rev-parse -q --verify "refs/rebase-merge" >/dev/null 2>&1 \
   && die "a rebase is in progress in the worktree"
-if g log --format=%s pristine..series | grep -qE '^(fixup|squash|amend)! '; then
-  die "fixup commits are not squashed: git rebase -i --autosquash pristine"
+base=pristine
+g rev-parse -q --verify refs/tags/base >/dev/null && base=base
+if g log --format=%s "$base..series" | grep -qE '^(fixup|squash|amend)! '; then
+  die "fixup commits are not squashed: git rebase -i --autosquash $base"
+fi
+# The manual of GDB_DOC (manual.sh) is the base, never a patch.
+if g log --format=%s "$base..series" | grep -qxF "GDB 16.3's manual, laid over the source's (GDB_DOC)"; then
+  die "the commit of GDB_DOC's manual is in $base..series; make it the base: git tag -f base <that commit>"
+fi
+
+# The series' gdb/doc hunks, which a worktree on a stubbed manual lacks.
+doc_hint="put the manual under the worktree's series first (README.md, \"The manual\")"
+[ "$(g config --bool series.docExcluded || true)" = true ] \
+  && die "the worktree was made without the series' gdb/doc hunks (the manual is stubbed); exporting would drop them: $doc_hint"
+docs=0
+if [ -f "$patches/series" ]; then
+  while IFS= read -r p || [ -n "$p" ]; do
+    p=$(echo "${p%%#*}" | tr -d '[:space:]')
+    if [ -n "$p" ] && grep -qs '^diff --git a/gdb/doc/' "$patches/$p"; then
+      docs=$((docs + 1))
+    fi
+  done < "$patches/series"
+fi
+if [ "$docs" -gt 0 ] && [ -z "$(g log --format=%h "$base..series" -- gdb/doc)" ]; then
+  die "patches/ has gdb/doc hunks, and the worktree's series has none; exporting would drop them: $doc_hint (or, to drop them, remove those patches from patches/ and patches/series first)"
 fi
 
 tmp=$(mktemp -d)
@@ -33,7 +59,7 @@ trap 'rm -rf "$tmp"' EXIT
 g -c core.abbrev=12 -c diff.algorithm=myers -c diff.noprefix=false \
   -c diff.mnemonicPrefix=false -c format.signature= \
   format-patch -q --zero-commit --no-signature --no-numbered \
-  --no-cover-letter --no-thread --abbrev=12 -o "$tmp" pristine..series
+  --no-cover-letter --no-thread --abbrev=12 -o "$tmp" "$base..series"
 
 mkdir -p "$patches"
 rm -f "$patches"/*.patch

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Make BUILD_DIR/worktree: a git clone of GDB 16.3 whose branch "series"
-# holds the series as commits on top of the tag "pristine".
+# holds the series as commits on top of the tag "base": the tag
+# "manual" of BUILD_DIR/gdb.git (GDB_DOC's manual laid over pristine;
+# see manual.sh) if there is one, else "pristine".
 #
 # Usage: worktree.sh BUILD_DIR PATCH_DIR
 #
 # Edit there, commit (git commit --fixup, git rebase -i --autosquash
-# pristine), then `make export` to write the commits back to PATCH_DIR.
-# An existing worktree is never overwritten.
+# base), then `make export` to write the commits back to PATCH_DIR.
+# An existing worktree is never overwritten.  If the base's manual is
+# stubbed (Debian's source), the series' gdb/doc hunks are left out,
+# and `make export` refuses to run, since it would drop them.
 set -euo pipefail
 
 build=$(realpath -m "$1")
@@ -27,16 +31,36 @@ g config gc.auto 0
 g config core.abbrev 12
 g config user.name >/dev/null || g config user.name "GDB PTY series"
 g config user.email >/dev/null || g config user.email "gdb-pty-series@localhost"
-g checkout -q -b series pristine
+base=pristine
+g rev-parse -q --verify refs/tags/manual >/dev/null && base=manual
+g tag base "$base"
+g checkout -q -b series base
 
-n=0
+list=()
 if [ -f "$patches/series" ]; then
   while IFS= read -r p || [ -n "$p" ]; do
     p=$(echo "${p%%#*}" | tr -d '[:space:]')
-    [ -n "$p" ] || continue
-    g am -q --keep-cr "$patches/$p" || die "patch $p does not apply"
-    n=$((n + 1))
+    [ -n "$p" ] && list+=("$p")
   done < "$patches/series"
 fi
-echo "worktree: $wt, branch series: pristine + $n patches"
+
+# A stubbed manual: leave the gdb/doc hunks out, and say so to export.
+exclude=()
+if [ "$(g cat-file -s base:gdb/doc/gdb.texinfo)" -lt 1024 ]; then
+  for p in "${list[@]}"; do
+    if grep -qs '^diff --git a/gdb/doc/' "$patches/$p"; then
+      exclude=(--exclude='gdb/doc/*')
+      g config series.docExcluded true
+      echo "worktree: the manual is stubbed in this source (Debian's): the series' gdb/doc hunks are left out, and make export will refuse to run; for a worktree that keeps them: rm -rf $wt && make worktree GDB_DOC=DIR"
+      break
+    fi
+  done
+fi
+
+n=0
+for p in "${list[@]}"; do
+  g am -q --keep-cr "${exclude[@]}" "$patches/$p" || die "patch $p does not apply"
+  n=$((n + 1))
+done
+echo "worktree: $wt, branch series: $base + $n patches (tag base: $base)"
 echo "Edit and commit there, then run: make export"

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Check `make install`: into a scratch DESTDIR with the default prefix
+# (/usr/local), the installed gdb and gdbserver name the series and its
+# hash in --version, gdb runs (`show interrupt-key`) and finds its data
+# directory where it was installed (the syscall XML files), and
+# `make uninstall` leaves nothing behind.
+#
+# Usage: install-check.sh OBJ_DIR     (OBJ_DIR: BUILD/patched)
+#
+# Prints PASS or FAIL and exits non-zero on failure.  Takes seconds.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+obj=$(realpath -e "$1") || exit 1
+build=$(dirname "$obj")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+log=$obj/install-check.log
+prefix=/usr/local
+
+fail () { echo "FAIL: make install: $*"; exit 1; }
+
+mk () {
+  make --no-print-directory -s -C "$top" BUILD="$build" "$@" \
+    PREFIX="$prefix" DESTDIR="$tmp" >> "$log" 2>&1
+}
+
+: > "$log"
+mk install || { tail -n 20 "$log"; fail "make install DESTDIR=$tmp failed (log: $log)"; }
+
+gdb=$tmp$prefix/bin/gdb
+gdbserver=$tmp$prefix/bin/gdbserver
+[ -x "$gdb" ] && [ -x "$gdbserver" ] || fail "no bin/gdb or bin/gdbserver in $tmp$prefix"
+
+want="(GDB managed-tty series $(bash "$top/scripts/pkgversion.sh" hash "$top/patches")) 16.3"
+v=$("$gdb" --version | head -n 1)
+[ "$v" = "GNU gdb $want" ] || fail "gdb --version says \"$v\", not \"GNU gdb $want\""
+vs=$("$gdbserver" --version | head -n 1)
+[ "$vs" = "GNU gdbserver $want" ] || fail "gdbserver --version says \"$vs\""
+
+out=$("$gdb" -nx --batch -ex 'show interrupt-key' -ex 'show data-directory' \
+        -ex 'catch syscall write' 2>&1)
+echo "$out" >> "$log"
+echo "$out" | grep -q '^The interrupt key is ' \
+  || fail "the installed gdb does not know show interrupt-key: $out"
+echo "$out" | grep -qF "data directory is \"$tmp$prefix/share/gdb\"" \
+  || fail "the installed gdb does not use its installed data directory: $out"
+echo "$out" | grep -q 'warning' && fail "the installed gdb warns: $out"
+
+mk uninstall || { tail -n 20 "$log"; fail "make uninstall DESTDIR=$tmp failed"; }
+left=$(cd "$tmp" && find . -mindepth 1 | head -n 5)
+[ -z "$left" ] || fail "make uninstall left files behind: $left"
+
+echo "PASS: make install DESTDIR=$tmp: $v; make uninstall"

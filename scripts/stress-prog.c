@@ -1,0 +1,176 @@
+/* The program that scripts/stress.py runs under GDB, one behaviour per
+   mode (argv[1]).  Every mode blocks SIGINT, so that only GDB's
+   interrupt key (a SIGSTOP) can stop it.  "Ready" lines tell the
+   harness when to type.
+
+     loop           print "stress-ready", then sleep for ever
+     exit           print "stress-exit", then exit 0
+     rawlog LOG     cfmakeraw the terminal, print "stress-raw-ready",
+                    then append every byte read from it to LOG (no
+                    buffering), for ever
+     rawdie         cfmakeraw, print "stress-rawdie-ready", read one
+                    byte, then abort () with the terminal still raw
+     setsid         fork; the child setsid ()s (it keeps the terminal
+                    open, not as its controlling terminal), prints
+                    "stress-setsid-child", lives 2 s more; the parent
+                    prints "stress-ready" and sleeps for ever
+     daemon         fork; the child setsid ()s, puts /dev/null on 0, 1
+                    and 2 and lives 2 s; the parent exits at once
+     notty          TIOCNOTTY (gives up its controlling terminal),
+                    print "stress-ready", sleep for ever
+     flood          print numbered lines as fast as it can, for ever  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+static void
+say (const char *s)
+{
+  ssize_t ignore = write (1, s, strlen (s));
+  (void) ignore;
+}
+
+static void
+make_raw (void)
+{
+  struct termios t;
+  if (tcgetattr (0, &t) != 0)
+    {
+      perror ("tcgetattr");
+      exit (2);
+    }
+  cfmakeraw (&t);
+  if (tcsetattr (0, TCSANOW, &t) != 0)
+    {
+      perror ("tcsetattr");
+      exit (2);
+    }
+}
+
+static void
+sleep_for_ever (void)
+{
+  for (;;)
+    pause ();
+}
+
+int
+main (int argc, char **argv)
+{
+  sigset_t set;
+  sigemptyset (&set);
+  sigaddset (&set, SIGINT);
+  sigprocmask (SIG_BLOCK, &set, NULL);
+
+  const char *mode = argc > 1 ? argv[1] : "loop";
+
+  if (strcmp (mode, "loop") == 0)
+    {
+      say ("stress-ready\n");
+      sleep_for_ever ();
+    }
+  else if (strcmp (mode, "exit") == 0)
+    {
+      say ("stress-exit\n");
+      return 0;
+    }
+  else if (strcmp (mode, "rawlog") == 0 && argc > 2)
+    {
+      int log = open (argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (log < 0)
+	{
+	  perror (argv[2]);
+	  return 2;
+	}
+      make_raw ();
+      say ("stress-raw-ready\r\n");
+      char buf[4096];
+      for (;;)
+	{
+	  ssize_t n = read (0, buf, sizeof buf);
+	  if (n < 0 && errno == EINTR)
+	    continue;
+	  if (n <= 0)
+	    {
+	      say (n == 0 ? "stress-rawlog: EOF\r\n"
+		   : "stress-rawlog: read error\r\n");
+	      return 3;
+	    }
+	  for (ssize_t done = 0; done < n;)
+	    {
+	      ssize_t w = write (log, buf + done, n - done);
+	      if (w < 0 && errno == EINTR)
+		continue;
+	      if (w <= 0)
+		return 4;
+	      done += w;
+	    }
+	}
+    }
+  else if (strcmp (mode, "rawdie") == 0)
+    {
+      make_raw ();
+      say ("stress-rawdie-ready\r\n");
+      char c;
+      while (read (0, &c, 1) < 0 && errno == EINTR)
+	;
+      abort ();
+    }
+  else if (strcmp (mode, "setsid") == 0)
+    {
+      pid_t pid = fork ();
+      if (pid == 0)
+	{
+	  setsid ();
+	  say ("stress-setsid-child\n");
+	  sleep (2);
+	  _exit (0);
+	}
+      say ("stress-ready\n");
+      sleep_for_ever ();
+    }
+  else if (strcmp (mode, "daemon") == 0)
+    {
+      pid_t pid = fork ();
+      if (pid == 0)
+	{
+	  setsid ();
+	  int null = open ("/dev/null", O_RDWR);
+	  dup2 (null, 0);
+	  dup2 (null, 1);
+	  dup2 (null, 2);
+	  sleep (2);
+	  _exit (0);
+	}
+      say ("stress-daemon-parent\n");
+      return 0;
+    }
+  else if (strcmp (mode, "notty") == 0)
+    {
+      if (ioctl (0, TIOCNOTTY) != 0)
+	perror ("TIOCNOTTY");
+      say ("stress-ready\n");
+      sleep_for_ever ();
+    }
+  else if (strcmp (mode, "flood") == 0)
+    {
+      char line[64];
+      for (unsigned long i = 0;; i++)
+	{
+	  int n = snprintf (line, sizeof line,
+			    "stress-flood line %012lu xxxxxxxxxxxxxxxx\n", i);
+	  ssize_t ignore = write (1, line, n);
+	  (void) ignore;
+	}
+    }
+
+  fprintf (stderr, "stress-prog: unknown mode %s\n", mode);
+  return 2;
+}
