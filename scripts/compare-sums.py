@@ -138,7 +138,7 @@ def main(argv):
     print()
     print("\n".join("- " + show(n) for n in racy) or "None.")
     print()
-    print("### Changed on purpose (tests/regress-expected.list)")
+    print("### Changed on purpose, or known upstream races (tests/regress-expected.list)")
     print()
     print("\n".join("- %s: %s" % (show(n), r) for n, r in on_purpose)
           or "None.")

@@ -30,6 +30,8 @@ case $src_ts in /*) ;; *) src_ts=$obj/gdb/testsuite/$src_ts ;; esac
 mapfile -t tests < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' \
                        "$top/tests/check.list" \
                      | awk 'NF { seen = 1; print; next } seen { exit }')
+# RACY_TESTS="a.exp b.exp" instead, to look at a few.
+[ -n "${RACY_TESTS:-}" ] && read -r -a tests <<< "$RACY_TESTS"
 [ ${#tests[@]} -gt 0 ] || { echo "racy: no tests" >&2; exit 2; }
 
 root=$top/build/stress/racy

@@ -18,6 +18,8 @@
                     and 2 and lives 2 s; the parent exits at once
      notty          TIOCNOTTY (gives up its controlling terminal),
                     print "stress-ready", sleep for ever
+     ticker         print "stress-tick N" lines every 5 ms, one in eight
+                    in two parts 20 ms apart, for ever
      flood          print numbered lines as fast as it can, for ever  */
 
 #include <errno.h>
@@ -158,6 +160,30 @@ main (int argc, char **argv)
 	perror ("TIOCNOTTY");
       say ("stress-ready\n");
       sleep_for_ever ();
+    }
+  else if (strcmp (mode, "ticker") == 0)
+    {
+      /* A numbered line every 5 ms, one write each; one in eight goes
+	 out in two writes 20 ms apart (a partial line for a while).  */
+      char line[64];
+      for (unsigned long i = 0;; i++)
+	{
+	  int n = snprintf (line, sizeof line, "stress-tick %08lu\n", i);
+	  if (i % 8 == 7)
+	    {
+	      ssize_t ignore = write (1, line, 8);
+	      (void) ignore;
+	      usleep (20000);
+	      ignore = write (1, line + 8, n - 8);
+	      (void) ignore;
+	    }
+	  else
+	    {
+	      ssize_t ignore = write (1, line, n);
+	      (void) ignore;
+	    }
+	  usleep (5000);
+	}
     }
   else if (strcmp (mode, "flood") == 0)
     {
