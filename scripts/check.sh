@@ -58,7 +58,7 @@ sf=$(grep -c '^FAIL: ' <<< "$stress_out")
 if [ "$sf" -gt 0 ]; then
   echo "$stress_out"
 else
-  grep -E '^(PASS|FAIL): |^stress: ' <<< "$stress_out"
+  grep -E '^(PASS|FAIL|SKIP): |^stress: ' <<< "$stress_out"
 fi
 if [ "$stress_rc" -ne 0 ] && [ "$sf" -eq 0 ]; then
   echo "$stress_out" | tail -n 20

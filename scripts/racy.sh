@@ -98,14 +98,13 @@ run () {
   for f in $sums; do
     local t=${f#$out/}
     t=${t%/gdb.sum}
-    grep -E '^(FAIL|UNRESOLVED|ERROR|XPASS|KPASS): ' "$f" | while read -r line; do
+    grep -a -E '^(FAIL|UNRESOLVED|ERROR|XPASS|KPASS): ' "$f" | while read -r line; do
       echo "  $label: $line"
       {
         echo "--- $label: $t: $line"
         # The log around the failure.
         local log=${f%.sum}.log
-        local msg=${line#*: }
-        grep -n -F -- "$line" "$log" | head -n 1 | cut -d: -f1 | {
+        grep -a -n -F -- "$line" "$log" | head -n 1 | cut -d: -f1 | {
           read -r n && [ -n "$n" ] && sed -n "$((n > 40 ? n - 40 : 1)),$((n + 3))p" "$log"
         }
       } >> "$report"

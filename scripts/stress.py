@@ -23,6 +23,7 @@ import random
 import re
 import resource
 import select
+import shutil
 import signal
 import struct
 import subprocess
@@ -402,9 +403,11 @@ class Harness:
         self.faults = []
 
     def record(self, name, ok, detail):
+        """OK is True, False, or None for a check that could not run
+        here (SKIP: counted neither way)."""
         self.results.append((name, ok, detail))
-        print("%s: %s: %s" % ("PASS" if ok else "FAIL", name, detail),
-              flush=True)
+        print("%s: %s: %s" % ({True: "PASS", False: "FAIL", None: "SKIP"}[ok],
+                              name, detail), flush=True)
 
     def run(self, name, fn, *args):
         gdbs = []
@@ -412,7 +415,8 @@ class Harness:
         t0 = now()
         try:
             detail = fn(self, gdbs, *args)
-            self.record(name, True, "%s [%.1fs]" % (detail, now() - t0))
+            self.record(name, None if detail.startswith("skipped") else True,
+                        "%s [%.1fs]" % (detail, now() - t0))
         except TestFailure as e:
             self.record(name, False, "%s [%.1fs]" % (e, now() - t0))
         except Exception as e:  # a bug of the harness: report it as such
@@ -966,6 +970,8 @@ def nopty_ptmx(h, gdbs):
     h.faults.append("no PTY (/dev/ptmx is /dev/null)")
     if os.geteuid() != 0:
         return "skipped: not root"
+    if not shutil.which("unshare"):
+        return "skipped: no unshare (util-linux)"
     probe = subprocess.run(["unshare", "-m", "--propagation", "private",
                             "sh", "-c", "mount --bind /dev/null /dev/ptmx"],
                            capture_output=True)
@@ -1110,6 +1116,84 @@ def gdb_sigkill(h, gdbs):
             % (" and ".join(names), took * 1000))
 
 
+def tasks_of_uid(uid):
+    """How many tasks (threads) the user UID has: what RLIMIT_NPROC
+    counts."""
+    n = 0
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                if os.stat("/proc/" + d).st_uid == uid:
+                    n += len(os.listdir("/proc/%s/task" % d))
+            except OSError:
+                pass
+    return n
+
+
+def leader_error(h, gdbs):
+    """An error raised inside the series' start-up, after the PTY and
+    the session leader exist: the leader cannot fork the program.  GDB
+    runs as nobody with RLIMIT_NPROC, and sleeping processes of nobody
+    fill it up to one below the limit, so that GDB's fork of the leader
+    succeeds and the leader's fork fails.  Expected: GDB's error, no
+    process left, no descriptor leaked, GDB's terminal modes as before,
+    and, once the sleepers are gone, `run' and the interrupt key work."""
+    h.faults.append("the session leader cannot fork the program "
+                    "(RLIMIT_NPROC): an error inside the series' start-up")
+    if os.geteuid() != 0:
+        return "skipped: not root (GDB must run as another user)"
+    if not (shutil.which("setpriv") and shutil.which("prlimit")):
+        return "skipped: no setpriv or prlimit (util-linux)"
+    nobody, limit = 65534, 64
+    as_nobody = ["setpriv", "--reuid=%d" % nobody, "--regid=%d" % nobody,
+                 "--clear-groups"]
+    g = h.start(gdbs, ["--args", h.prog, "loop"], "leader-error",
+                wrapper=["prlimit", "--nproc=%d" % limit] + as_nobody)
+    sleepers = []
+    try:
+        n = tasks_of_uid(nobody)
+        if n >= limit - 1:
+            return "skipped: user nobody already has %d tasks" % n
+        sleepers = [subprocess.Popen(as_nobody + ["sleep", "600"])
+                    for _ in range(limit - 1 - n)]
+        fds0, modes0 = g.fds(), stty_g(g.slave)
+        g.cmd("run")
+        m = g.expect(rb"Could not set up terminal \S+ for the program "
+                     rb"\(starting the program\): [^\r\n]*",
+                     "the error of the leader's failed fork")
+        message = m.group(0).decode()
+        g.prompt()
+        wait_no_children(g)
+        fds1, modes1 = g.fds(), stty_g(g.slave)
+        g.check_responsive()
+    finally:
+        for p in sleepers:
+            p.kill()
+        for p in sleepers:
+            p.wait()
+    problems = []
+    if fds1 != fds0:
+        problems.append("GDB's fds %d before, %d after" % (fds0, fds1))
+    if modes1 != modes0:
+        problems.append("GDB's terminal modes changed: %s -> %s"
+                        % (modes0, modes1))
+    g.cmd("run")
+    g.expect(rb"stress-ready", "the program's line, in the next run")
+    g.send(b"\x03")
+    g.expect(STOP, "the stop")
+    g.prompt()
+    g.cmd("kill")
+    g.expect(rb"killed\]", "the kill")
+    g.prompt()
+    wait_no_children(g)
+    g.check_responsive()
+    if problems:
+        raise TestFailure("; ".join(problems))
+    return ("`%s'; no process left, fds %d -> %d, GDB's terminal modes "
+            "unchanged; the next run and its interrupt work"
+            % (message, fds0, fds1))
+
+
 def program_dies_raw(h, gdbs):
     h.faults.append("the program dies with its terminal raw")
     g = h.start(gdbs, ["--args", h.prog, "rawdie"], "program-dies-raw")
@@ -1250,6 +1334,7 @@ CHECKS = [
     ("fault-gdb-sighup", lambda h, g: gdb_signalled(h, g, signal.SIGHUP)),
     ("fault-gdb-hangup", gdb_hangup),
     ("fault-gdb-sigkill", gdb_sigkill),
+    ("fault-leader-error", leader_error),
     ("fault-program-dies-raw", program_dies_raw),
     ("fault-program-setsid", program_setsid),
     ("fault-program-daemon", program_daemon),
@@ -1273,7 +1358,7 @@ def main():
     # children, so that it can see them end and reap them.
     PR_SET_CHILD_SUBREAPER = 36
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    # A write to a closed terminal must not kill the harness.
+    # Output piped into head(1) ends the harness quietly.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
     only = set(x for x in a.only.split(",") if x)
@@ -1287,8 +1372,9 @@ def main():
             continue
         h.run(name, fn)
 
-    passed = sum(1 for r in h.results if r[1])
-    failed = len(h.results) - passed
+    passed = sum(1 for r in h.results if r[1] is True)
+    failed = sum(1 for r in h.results if r[1] is False)
+    skipped = len(h.results) - passed - failed
     print()
     print("=== stress summary ===")
     for key in ("cycles-interrupt", "cycles-exit"):
@@ -1301,9 +1387,11 @@ def main():
     print("%-18s %d: %s" % ("faults tried:", len(h.faults),
                             "; ".join(h.faults)))
     for name, ok, detail in h.results:
-        print("  %s %s" % ("PASS" if ok else "FAIL", name))
-    print("stress: %d passed, %d failed in %.0f s (logs in %s)"
-          % (passed, failed, now() - t0, h.work))
+        print("  %s %s" % ({True: "PASS", False: "FAIL", None: "SKIP"}[ok],
+                           name))
+    print("stress: %d passed, %d failed%s in %.0f s (logs in %s)"
+          % (passed, failed, ", %d skipped" % skipped if skipped else "",
+             now() - t0, h.work))
     return 1 if failed else 0
 
 

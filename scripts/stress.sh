@@ -9,19 +9,24 @@
 #            blocks SIGINT: one stop per interrupt, GDB's fds equal and
 #            RSS within 1 MiB from first to last, no child left
 #   fuzz     random bytes typed in bursts to a raw program (it logs them:
-#            exactly those bytes, in order), interrupt keys (one stop
-#            each), and random keys at GDB's prompt (GDB stays usable)
+#            exactly those bytes, in order), interrupt keys alone and in
+#            bursts (one stop each; what follows is GDB's), and random
+#            keys at GDB's prompt, idle or while a program prints in the
+#            background (GDB stays usable; no output lost)
 #   faults   no PTY (RLIMIT_NOFILE; no /dev/ptmx as root), SIGTERM,
 #            SIGHUP, a hangup and SIGKILL to GDB while the program runs,
-#            a program that dies raw, detaches (setsid, TIOCNOTTY),
-#            daemonizes, or floods output while the user types
+#            an error in the series' start-up (the session leader cannot
+#            fork: RLIMIT_NPROC, as root), a program that dies raw,
+#            detaches (setsid, TIOCNOTTY), daemonizes, or floods output
+#            while the user types
 # and prints one PASS or FAIL line per check, then a summary.  The
 # full form then runs the series' DejaGnu tests under the race
 # detectors (scripts/racy.sh: check-read1 and check-readmore style,
 # 3 runs each, and pinned to CPU 0 beside a CPU hog; STRESS_RACY=0
 # skips that part, which takes the longest).
 #
-# --quick: 20 cycles and 1000 bytes, a fixed seed (make check runs it).
+# --quick: 20 cycles and 1000 bytes, a fixed seed, about 20 s (make
+# check runs it).
 # Full: 500 cycles, 10000 bytes, a random seed, printed.
 # STRESS_SEED=N replays a seed; STRESS_CYCLES=N, STRESS_BYTES=N change
 # the sizes.  Logs (GDB's output per check) go to build/stress/.
@@ -53,6 +58,11 @@ prog=$work/stress-prog
 if [ ! -x "$prog" ] || [ "$top/scripts/stress-prog.c" -nt "$prog" ]; then
   gcc -g -O0 -Wall -o "$prog" "$top/scripts/stress-prog.c" || exit 2
 fi
+
+# With a sanitizer build (make stress SANITIZE=1), a report aborts GDB,
+# which fails the check; GDB's leaks at exit are no report.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 python3 "$top/scripts/stress.py" "${args[@]}" "$obj" "$prog" "$work"
 rc=$?
