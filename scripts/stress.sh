@@ -60,12 +60,25 @@ if [ ! -x "$prog" ] || [ "$top/scripts/stress-prog.c" -nt "$prog" ]; then
 fi
 
 # With a sanitizer build (make stress SANITIZE=1), a report aborts GDB,
-# which fails the check; GDB's leaks at exit are no report.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# which fails the check, and goes to build/stress/sanitizer/ (GDB's
+# terminal may be gone); GDB's leaks at exit are no report.
+rm -rf "$work/sanitizer"
+mkdir -p "$work/sanitizer"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:log_path=$work/sanitizer/asan}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:log_path=$work/sanitizer/ubsan}
+# ASan's quarantine keeps freed memory: GDB's RSS says nothing then.
+if nm "$obj/gdb/gdb" 2>/dev/null | grep -c '__asan_init' > /dev/null; then
+  export STRESS_ASAN=1
+fi
 
 python3 "$top/scripts/stress.py" "${args[@]}" "$obj" "$prog" "$work"
 rc=$?
+for r in "$work"/sanitizer/*; do
+  [ -f "$r" ] || continue
+  echo "=== sanitizer report $r"
+  head -n 40 "$r"
+  rc=1
+done
 
 # The full form also runs the series' tests under the race detectors
 # (long; STRESS_RACY=0 skips them).
