@@ -336,6 +336,15 @@ def reap(pid):
         pass
 
 
+def reap_orphans():
+    """Reap the zombies among the harness's children: orphans it adopted
+    as a subreaper (the GDBs it started are all waited for by now)."""
+    me = os.getpid()
+    for p, (pp, st, comm) in proc_table().items():
+        if pp == me and st == "Z":
+            reap(p)
+
+
 def wait_gone(pids, timeout):
     """Wait until every pid of PIDS is gone or a zombie; return the time
     it took, or None and the survivors."""
@@ -425,6 +434,7 @@ class Harness:
         finally:
             for g in gdbs:
                 g.close()
+            reap_orphans()
         for line in self.notes:
             print("    " + line, flush=True)
 
