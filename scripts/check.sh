@@ -16,6 +16,7 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/lib.sh"
 obj=$(realpath -e "$1") || exit 1
 jobs=${JOBS:-$(nproc)}
 gdb=$obj/gdb/gdb
@@ -114,20 +115,9 @@ if [ ${#tests[@]} -gt 0 ]; then
     echo "$passed passed, $((failed + 1)) failed"
     exit 1
   fi
-  grep -E '^(FAIL|UNRESOLVED|ERROR|XPASS|KPASS):' "$sum" || true
-  sed -n '/=== gdb Summary ===/,$ p' "$sum"
-  count () {
-    sed -n "s/^# of $1[[:space:]]*\([0-9]*\).*/\1/p" "$sum" | head -n 1
-  }
-  pass=$(count 'expected passes')
-  fail=$(count 'unexpected failures')
-  unres=$(count 'unresolved testcases')
-  cores=$(count 'unexpected core files')
-  errors=$(grep -c '^ERROR:' "$sum")
-  passed=$((passed + ${pass:-0}))
-  failed=$((failed + ${fail:-0} + ${unres:-0} + ${cores:-0} + errors))
-  [ "${pass:-0}" -eq 0 ] && failed=$((failed + 1)) \
-    && echo "check: error: no DejaGnu test passed" >&2
+  sum_results "$sum" check
+  passed=$((passed + sum_pass))
+  failed=$((failed + sum_fail))
   echo "Results: $sum"
 fi
 

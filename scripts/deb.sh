@@ -72,10 +72,14 @@ for p in "${list[@]}"; do
   echo "managed-tty/$p" >> "$tree/debian/patches/series"
 done
 
-# The build profile pkg.gdb.nomultiarch.
-patch -s -d "$tree" -p1 <<'DIFF' || die "cannot add the build profile to debian/"
---- a/debian/control
-+++ b/debian/control
+# The build profile pkg.gdb.nomultiarch: Build-Profiles for
+# gdb-multiarch in debian/control and in its template control.in (the
+# same hunk), and debian/rules builds the default variant only.
+nomultiarch_diff () {
+  local f
+  for f in control control.in; do
+    printf -- '--- a/debian/%s\n+++ b/debian/%s\n' "$f" "$f"
+    cat <<'DIFF'
 @@ -66,6 +66,7 @@
  
  Package: gdb-multiarch
@@ -84,16 +88,9 @@ patch -s -d "$tree" -p1 <<'DIFF' || die "cannot add the build profile to debian/
  Depends: gdb (= ${binary:Version}), ${misc:Depends}, ${shlibs:Depends}
  Description: GNU Debugger (with support for multiple architectures)
   GDB is a source-level debugger, capable of breaking programs at
---- a/debian/control.in
-+++ b/debian/control.in
-@@ -66,6 +66,7 @@
- 
- Package: gdb-multiarch
- Architecture: any
-+Build-Profiles: <!pkg.gdb.nomultiarch>
- Depends: gdb (= ${binary:Version}), ${misc:Depends}, ${shlibs:Depends}
- Description: GNU Debugger (with support for multiple architectures)
-  GDB is a source-level debugger, capable of breaking programs at
+DIFF
+  done
+  cat <<'DIFF'
 --- a/debian/rules
 +++ b/debian/rules
 @@ -146,7 +146,13 @@
@@ -135,6 +132,17 @@ patch -s -d "$tree" -p1 <<'DIFF' || die "cannot add the build profile to debian/
  	dh_dwz -a
  	dh_strip -pgdb$(TS)
 DIFF
+}
+nomultiarch_diff | patch -s -d "$tree" -p1 \
+  || die "cannot add the build profile to debian/"
+
+# The package gdb ships the series' gdb-tty-leader, which GDB's make
+# install puts in LIBEXECDIR/gdb (Debian's rules configure LIBEXECDIR as
+# /usr/lib/gdb).
+grep -q 'libexecdir="\\$\${prefix}/lib/gdb"' "$tree/debian/rules" \
+  || die "debian/rules no longer sets --libexecdir to /usr/lib/gdb"
+grep -qx 'usr/lib/gdb/gdb/gdb-tty-leader' "$tree/debian/gdb.install" \
+  || echo 'usr/lib/gdb/gdb/gdb-tty-leader' >> "$tree/debian/gdb.install"
 
 # The changelog entry.
 name=${DEBFULLNAME:-$(git -C "$top" config user.name 2>/dev/null || true)}
@@ -159,6 +167,7 @@ email=${email:-root@$(hostname)}
   fi
   echo "  * debian/rules, debian/control: build profile pkg.gdb.nomultiarch,"
   echo "    which builds without gdb-multiarch."
+  echo "  * debian/gdb.install: the series' /usr/lib/gdb/gdb/gdb-tty-leader."
   echo
   echo " -- $name <$email>  $(date -R)"
   echo

@@ -2,7 +2,9 @@
 # Check `make install`: into a scratch DESTDIR with the default prefix
 # (/usr/local), the installed gdb and gdbserver name the series and its
 # hash in --version, gdb runs (`show interrupt-key`) and finds its data
-# directory where it was installed (the syscall XML files), and
+# directory where it was installed (the syscall XML files), gdb runs a
+# program under the session leader installed in libexec/gdb (and, with
+# that removed, warns once and runs it on its own terminal), and
 # `make uninstall` leaves nothing behind.
 #
 # Usage: install-check.sh OBJ_DIR     (OBJ_DIR: BUILD/patched)
@@ -46,6 +48,27 @@ echo "$out" | grep -q '^The interrupt key is ' \
 echo "$out" | grep -qF "data directory is \"$tmp$prefix/share/gdb\"" \
   || fail "the installed gdb does not use its installed data directory: $out"
 echo "$out" | grep -q 'warning' && fail "the installed gdb warns: $out"
+
+# The session leader of the program's terminal: installed in
+# libexec/gdb, and found there by the installed gdb (relocated with it,
+# as here into DESTDIR): the program's parent is gdb-tty-leader.
+leader=$tmp$prefix/libexec/gdb/gdb-tty-leader
+[ -x "$leader" ] || fail "no libexec/gdb/gdb-tty-leader in $tmp$prefix"
+out=$(script -qec "$gdb -nx --batch -ex run --args /bin/sh -c 'cat /proc/\$PPID/comm'" /dev/null 2>&1 </dev/null | tr -d '\r')
+echo "$out" >> "$log"
+echo "$out" | grep -qx 'gdb-tty-leader' \
+  || fail "the program's parent under the installed gdb is not gdb-tty-leader: $out"
+
+# Without it, gdb warns once and runs the program on its own terminal:
+# the program's parent is gdb itself, and runs work.
+mv "$leader" "$leader.away"
+out=$(script -qec "$gdb -nx --batch -ex run -ex run --args /bin/sh -c 'cat /proc/\$PPID/comm'" /dev/null 2>&1 </dev/null | tr -d '\r')
+mv "$leader.away" "$leader"
+echo "$out" >> "$log"
+[ "$(echo "$out" | grep -c "warning: Could not make a terminal for the program (gdb-tty-leader was not found); it will share GDB's terminal.")" = 1 ] \
+  || fail "without gdb-tty-leader, the installed gdb does not warn once: $out"
+[ "$(echo "$out" | grep -cx 'gdb')" = 2 ] \
+  || fail "without gdb-tty-leader, the program does not run as gdb's child: $out"
 
 mk uninstall || { tail -n 20 "$log"; fail "make uninstall DESTDIR=$tmp failed"; }
 left=$(cd "$tmp" && find . -mindepth 1 | head -n 5)

@@ -15,6 +15,7 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/lib.sh"
 obj=$(realpath -e "$1") || exit 1
 jobs=${JOBS:-$(nproc)}
 testsuite=$obj/gdb/testsuite
@@ -46,19 +47,9 @@ passed=0
 failed=0
 sum=$testsuite/gdb.sum
 if [ -f "$sum" ]; then
-  grep -E '^(FAIL|UNRESOLVED|ERROR|XPASS|KPASS):' "$sum"
-  sed -n '/=== gdb Summary ===/,$ p' "$sum"
-  count () {
-    sed -n "s/^# of $1[[:space:]]*\([0-9]*\).*/\1/p" "$sum" | head -n 1
-  }
-  pass=$(count 'expected passes')
-  fail=$(count 'unexpected failures')
-  unres=$(count 'unresolved testcases')
-  cores=$(count 'unexpected core files')
-  passed=${pass:-0}
-  failed=$((${fail:-0} + ${unres:-0} + ${cores:-0} + $(grep -c '^ERROR:' "$sum")))
-  [ "$passed" -eq 0 ] && failed=$((failed + 1)) \
-    && echo "sanitize: error: no DejaGnu test passed" >&2
+  sum_results "$sum" sanitize
+  passed=$sum_pass
+  failed=$sum_fail
 else
   tail -n 30 "$testsuite/check.out"
   echo "sanitize: error: no gdb.sum was written" >&2

@@ -1,12 +1,17 @@
-/* The program that scripts/stress.py runs under GDB, one behaviour per
-   mode (argv[1]).  Every mode blocks SIGINT, so that only GDB's
-   interrupt key (a SIGSTOP) can stop it.  "Ready" lines tell the
-   harness when to type.
+/* The program that scripts/stress.py (and scripts/bench.py) runs under
+   GDB, one behaviour per mode (argv[1]).  Every mode but loop-sigint
+   blocks SIGINT, so that only GDB's interrupt key (a SIGSTOP) can stop
+   it.  "Ready" lines tell the harness when to type.
 
      loop           print "stress-ready", then sleep for ever
+     loop-sigint    the same with SIGINT not blocked, so that the
+                    terminal's SIGINT stops it under stock GDB too
      exit           print "stress-exit", then exit 0
      rawlog LOG     cfmakeraw the terminal, print "stress-raw-ready",
                     then append every byte read from it to LOG (no
+                    buffering), for ever
+     rawecho        cfmakeraw the terminal, print "stress-raw-ready",
+                    then write every byte read from it back to it (no
                     buffering), for ever
      rawdie         cfmakeraw, print "stress-rawdie-ready", read one
                     byte, then abort () with the terminal still raw
@@ -63,17 +68,52 @@ sleep_for_ever (void)
     pause ();
 }
 
+/* Copy every byte read from the terminal to OUT, unbuffered, until
+   end of file or an error (said as NAME: EOF or NAME: read error);
+   return the exit status.  */
+static int
+copy_input (int out, const char *name)
+{
+  char buf[4096];
+  for (;;)
+    {
+      ssize_t n = read (0, buf, sizeof buf);
+      if (n < 0 && errno == EINTR)
+	continue;
+      if (n <= 0)
+	{
+	  char line[64];
+	  snprintf (line, sizeof line, "%s: %s\r\n", name,
+		    n == 0 ? "EOF" : "read error");
+	  say (line);
+	  return 3;
+	}
+      for (ssize_t done = 0; done < n;)
+	{
+	  ssize_t w = write (out, buf + done, n - done);
+	  if (w < 0 && errno == EINTR)
+	    continue;
+	  if (w <= 0)
+	    return 4;
+	  done += w;
+	}
+    }
+}
+
 int
 main (int argc, char **argv)
 {
-  sigset_t set;
-  sigemptyset (&set);
-  sigaddset (&set, SIGINT);
-  sigprocmask (SIG_BLOCK, &set, NULL);
-
   const char *mode = argc > 1 ? argv[1] : "loop";
 
-  if (strcmp (mode, "loop") == 0)
+  if (strcmp (mode, "loop-sigint") != 0)
+    {
+      sigset_t set;
+      sigemptyset (&set);
+      sigaddset (&set, SIGINT);
+      sigprocmask (SIG_BLOCK, &set, NULL);
+    }
+
+  if (strcmp (mode, "loop") == 0 || strcmp (mode, "loop-sigint") == 0)
     {
       say ("stress-ready\n");
       sleep_for_ever ();
@@ -93,28 +133,13 @@ main (int argc, char **argv)
 	}
       make_raw ();
       say ("stress-raw-ready\r\n");
-      char buf[4096];
-      for (;;)
-	{
-	  ssize_t n = read (0, buf, sizeof buf);
-	  if (n < 0 && errno == EINTR)
-	    continue;
-	  if (n <= 0)
-	    {
-	      say (n == 0 ? "stress-rawlog: EOF\r\n"
-		   : "stress-rawlog: read error\r\n");
-	      return 3;
-	    }
-	  for (ssize_t done = 0; done < n;)
-	    {
-	      ssize_t w = write (log, buf + done, n - done);
-	      if (w < 0 && errno == EINTR)
-		continue;
-	      if (w <= 0)
-		return 4;
-	      done += w;
-	    }
-	}
+      return copy_input (log, "stress-rawlog");
+    }
+  else if (strcmp (mode, "rawecho") == 0)
+    {
+      make_raw ();
+      say ("stress-raw-ready\r\n");
+      return copy_input (1, "stress-rawecho");
     }
   else if (strcmp (mode, "rawdie") == 0)
     {

@@ -151,9 +151,12 @@ class Gdb:
     def tail(self, n=600):
         return bytes(self.buf[-n:]).decode("utf-8", "replace")
 
-    def expect(self, pattern, what=None, timeout=TIMEOUT):
+    def expect(self, pattern, what=None, timeout=TIMEOUT, forget=False):
         """Wait for PATTERN (a compiled regex or bytes) after what was
-        consumed; consume up to its end and return the match."""
+        consumed; consume up to its end and return the match.  FORGET,
+        for output of megabytes: what comes before the match is
+        forgotten as it arrives (PATTERN must match fewer than 200
+        bytes)."""
         if isinstance(pattern, bytes):
             pattern = re.compile(pattern)
         end = now() + timeout
@@ -162,6 +165,9 @@ class Gdb:
             if m:
                 self.pos = m.end()
                 return m
+            if forget:
+                self.pos = max(self.pos, len(self.buf) - 200)
+                self.trim()
             left = end - now()
             if left <= 0:
                 raise TestFailure("%s: no %s within %ds; GDB's last output: %r"
@@ -220,6 +226,20 @@ class Gdb:
 
     def cmd(self, line):
         self.send(line.encode() + b"\n")
+
+    def interrupt(self, what="the stop"):
+        """Type the interrupt key; wait for the SIGINT stop (WHAT) and
+        the prompt."""
+        self.send(b"\x03")
+        self.expect(STOP, what)
+        self.prompt()
+
+    def kill_program(self):
+        """`kill' the program; wait for GDB to say so and for the
+        prompt."""
+        self.cmd("kill")
+        self.expect(rb"killed\]", "the kill")
+        self.prompt()
 
     def check_alive(self):
         if self.proc.poll() is not None:
@@ -378,12 +398,31 @@ def wait_no_children(g, timeout=5.0):
         time.sleep(0.005)
 
 
+def kill_clean(g, timeout=5.0):
+    """`kill' the program: GDB says so, has no process left below it
+    within TIMEOUT seconds, and answers."""
+    g.kill_program()
+    wait_no_children(g, timeout)
+    g.check_responsive()
+
+
 def describe(procs):
     return ", ".join("%d (%s, state %s)" % (p, comm, st)
                      for p, st, comm in procs)
 
 
 # --- the checks ------------------------------------------------------------
+
+
+def gdb_env(home):
+    """The environment of a GDB under the harness: a dumb terminal of
+    160 columns, no user's inputrc or locale, HOME in the work
+    directory."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LC_", "GDB", "INPUTRC"))}
+    env.update({"TERM": "dumb", "LC_ALL": "C.UTF-8", "INPUTRC": "/dev/null",
+                "HOME": home, "COLUMNS": "160", "LINES": "40"})
+    return env
 
 
 class Harness:
@@ -401,11 +440,7 @@ class Harness:
         seed = os.environ.get("STRESS_SEED", "")
         self.seed = int(seed) if seed else (20261204 if a.quick
                                             else random.SystemRandom().randrange(1 << 31))
-        self.env = {k: v for k, v in os.environ.items()
-                    if not k.startswith(("LC_", "GDB", "INPUTRC"))}
-        self.env.update({"TERM": "dumb", "LC_ALL": "C.UTF-8",
-                         "INPUTRC": "/dev/null", "HOME": self.work,
-                         "COLUMNS": "160", "LINES": "40"})
+        self.env = gdb_env(self.work)
         self.results = []
         self.figures = {}
         self.bytes_fuzzed = 0
@@ -448,53 +483,63 @@ class Harness:
 # --- cycles ------------------------------------------------------------------
 
 
-def cycles_interrupt(h, gdbs):
-    n, warm = h.cycles, min(5, max(1, h.cycles // 4))
-    g = h.start(gdbs, ["--args", h.prog, "loop"], "cycles-interrupt")
+def interrupt_kill(g, i):
+    """Cycle I of run/interrupt/kill: `run' the program (a mode that
+    prints "stress-ready"), type the interrupt key, `kill'."""
+    g.cmd("run")
+    g.expect(rb"stress-ready", "the program's first line")
+    g.interrupt("the stop (interrupt %d)" % (i + 1))
+    g.cmd("kill")
+    g.expect(rb"\[Inferior 1 \(process \d+\) killed\]", "the kill")
+    g.prompt()
+
+
+def run_to_exit(g, i):
+    """Cycle I of run-to-exit: `run' the program in mode "exit"."""
+    g.cmd("run")
+    g.expect(rb"stress-exit", "the program's line")
+    g.expect(rb"\[Inferior 1 \(process \d+\) exited normally\]",
+             "the exit")
+    g.prompt()
+
+
+def run_cycles(g, n, warm, cycle):
+    """Do CYCLE(g, i) N times, each until GDB has no child left; return
+    GDB's fds before any run, its fds and RSS (KiB) after WARM cycles
+    and after the last, and the slowest cleanup (seconds)."""
     fds0 = g.fds()
     worst = 0.0
     for i in range(n):
-        g.cmd("run")
-        g.expect(rb"stress-ready", "the program's first line")
-        g.send(b"\x03")
-        g.expect(STOP, "the stop (interrupt %d)" % (i + 1))
-        g.prompt()
-        g.cmd("kill")
-        g.expect(rb"\[Inferior 1 \(process \d+\) killed\]", "the kill")
-        g.prompt()
+        cycle(g, i)
         worst = max(worst, wait_no_children(g))
         if i == warm - 1:
             fds1, rss1 = g.fds(), g.rss_kib()
         g.trim()
     g.drain(0.3)
     fds2, rss2 = g.fds(), g.rss_kib()
+    return fds0, fds1, fds2, rss1, rss2, worst
+
+
+def cycles_check(h, gdbs, name, mode, cycle, presses, what):
+    """h.cycles cycles of CYCLE, with the program in MODE, each with
+    PRESSES interrupt keys; WHAT says them (%d: how many)."""
+    n, warm = h.cycles, min(5, max(1, h.cycles // 4))
+    g = h.start(gdbs, ["--args", h.prog, mode], name)
+    fds0, fds1, fds2, rss1, rss2, worst = run_cycles(g, n, warm, cycle)
     g.check_responsive()
-    h.figures["cycles-interrupt"] = (fds1, fds2, rss1, rss2)
-    return check_cycles(g, n, n, warm, fds0, fds1, fds2, rss1, rss2, worst,
-                        "%d run/interrupt/kill cycles" % n)
+    h.figures[name] = (fds1, fds2, rss1, rss2)
+    return check_cycles(g, n, presses * n, warm, fds0, fds1, fds2, rss1,
+                        rss2, worst, what % n)
+
+
+def cycles_interrupt(h, gdbs):
+    return cycles_check(h, gdbs, "cycles-interrupt", "loop", interrupt_kill,
+                        1, "%d run/interrupt/kill cycles")
 
 
 def cycles_exit(h, gdbs):
-    n, warm = h.cycles, min(5, max(1, h.cycles // 4))
-    g = h.start(gdbs, ["--args", h.prog, "exit"], "cycles-exit")
-    fds0 = g.fds()
-    worst = 0.0
-    for i in range(n):
-        g.cmd("run")
-        g.expect(rb"stress-exit", "the program's line")
-        g.expect(rb"\[Inferior 1 \(process \d+\) exited normally\]",
-                 "the exit")
-        g.prompt()
-        worst = max(worst, wait_no_children(g))
-        if i == warm - 1:
-            fds1, rss1 = g.fds(), g.rss_kib()
-        g.trim()
-    g.drain(0.3)
-    fds2, rss2 = g.fds(), g.rss_kib()
-    g.check_responsive()
-    h.figures["cycles-exit"] = (fds1, fds2, rss1, rss2)
-    return check_cycles(g, n, 0, warm, fds0, fds1, fds2, rss1, rss2, worst,
-                        "%d run-to-exit cycles" % n)
+    return cycles_check(h, gdbs, "cycles-exit", "exit", run_to_exit, 0,
+                        "%d run-to-exit cycles")
 
 
 def check_cycles(g, n, presses, warm, fds0, fds1, fds2, rss1, rss2, worst,
@@ -630,9 +675,7 @@ def fuzz_program(h, gdbs):
         g.send(mark)
         expected += mark
         wait_log(g, log, len(expected))
-        g.send(b"\x03")
-        g.expect(STOP, "the stop of interrupt key %d" % (i + 1))
-        g.prompt()
+        g.interrupt("the stop of interrupt key %d" % (i + 1))
         if i + 1 < presses:
             g.cmd("continue")
             g.expect(rb"Continuing\.", "`continue'")
@@ -683,9 +726,7 @@ def fuzz_program(h, gdbs):
     if g.stops != presses + inburst:
         raise TestFailure("%d interrupt keys gave %d stops"
                           % (presses + inburst, g.stops))
-    g.cmd("kill")
-    g.expect(rb"killed\]", "the kill")
-    g.prompt()
+    g.kill_program()
     g.check_responsive()
     h.bytes_fuzzed += presses * 2
     return ("%d bytes typed to the raw program in %d bursts, received "
@@ -825,11 +866,7 @@ def fuzz_prompt_output(h, gdbs):
     g.expect(rb"received signal SIGINT", "the stop of `interrupt'")
     # A stop in the background comes after the prompt, as with stock GDB.
     g.expect(rb"\n", "the end of the stop's frame line")
-    g.cmd("kill")
-    g.expect(rb"killed\]", "the kill")
-    g.prompt()
-    wait_no_children(g)
-    g.check_responsive()
+    kill_clean(g)
     h.bytes_fuzzed += typed
     # Each line, whole; or, for a line that came in two parts ("stress-t"
     # then the rest) around a command the user ran at the prompt, its
@@ -1213,14 +1250,8 @@ def leader_error(h, gdbs):
                         % (modes0, modes1))
     g.cmd("run")
     g.expect(rb"stress-ready", "the program's line, in the next run")
-    g.send(b"\x03")
-    g.expect(STOP, "the stop")
-    g.prompt()
-    g.cmd("kill")
-    g.expect(rb"killed\]", "the kill")
-    g.prompt()
-    wait_no_children(g)
-    g.check_responsive()
+    g.interrupt()
+    kill_clean(g)
     if problems:
         raise TestFailure("; ".join(problems))
     return ("`%s'; no process left, fds %d -> %d, GDB's terminal modes "
@@ -1255,9 +1286,7 @@ def program_setsid(h, gdbs):
     g.cmd("run")
     g.expect_all([rb"stress-ready", rb"stress-setsid-child"],
                  "the lines of the parent and of the child")
-    g.send(b"\x03")
-    g.expect(STOP, "the stop")
-    g.prompt()
+    g.interrupt()
     g.cmd("kill")
     g.expect(rb"killed\]", "the kill")
     g.check_responsive()
@@ -1267,14 +1296,8 @@ def program_setsid(h, gdbs):
     g.check_responsive()
     g.cmd("run")
     g.expect(rb"stress-ready", "the second run")
-    g.send(b"\x03")
-    g.expect(STOP, "the second stop")
-    g.prompt()
-    g.cmd("kill")
-    g.expect(rb"killed\]", "the kill")
-    g.prompt()
-    wait_no_children(g, 10.0)
-    g.check_responsive()
+    g.interrupt("the second stop")
+    kill_clean(g, 10.0)
     return ("interrupt and kill with the detached child alive; its "
             "session leader went when it did; a second run works")
 
@@ -1302,20 +1325,12 @@ def program_notty(h, gdbs):
     if b"TIOCNOTTY" in g.buf:
         raise TestFailure("TIOCNOTTY failed in the program: %r" % g.tail())
     g.drain(0.2)
-    g.send(b"\x03")
-    g.expect(STOP, "the stop")
-    g.prompt()
+    g.interrupt()
     g.cmd("continue")
     g.expect(rb"Continuing\.", "`continue'")
     g.drain(0.3)
-    g.send(b"\x03")
-    g.expect(STOP, "the second stop")
-    g.prompt()
-    g.cmd("kill")
-    g.expect(rb"killed\]", "the kill")
-    g.prompt()
-    wait_no_children(g)
-    g.check_responsive()
+    g.interrupt("the second stop")
+    kill_clean(g)
     return "two interrupts after TIOCNOTTY, each one stop; kill; prompt works"
 
 
@@ -1342,11 +1357,7 @@ def program_floods(h, gdbs):
     took = now() - t0
     g.prompt()
     g.send(b"\x15")
-    g.cmd("kill")
-    g.expect(rb"killed\]", "the kill")
-    g.prompt()
-    wait_no_children(g)
-    g.check_responsive()
+    kill_clean(g)
     h.bytes_fuzzed += typed
     return ("%d bytes typed during %.0f s of flood; the interrupt key "
             "stopped it in %.0f ms; prompt works"

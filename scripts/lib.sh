@@ -1,0 +1,30 @@
+# Shell functions shared by the scripts; source it:
+#   . "$top/scripts/lib.sh"
+
+# sum_results SUM WHO: print the failing results of the DejaGnu summary
+# file SUM (FAIL, UNRESOLVED, ERROR, XPASS, KPASS lines) and its
+# "=== gdb Summary ===" block, and set sum_pass to its expected passes
+# and sum_fail to its unexpected failures, unresolved testcases,
+# unexpected core files and ERRORs, plus one if nothing passed (which
+# "WHO: error: no DejaGnu test passed" on stderr says).
+sum_results () {
+  local sum=$1 who=$2 fail unres cores
+  grep -E '^(FAIL|UNRESOLVED|ERROR|XPASS|KPASS):' "$sum" || true
+  sed -n '/=== gdb Summary ===/,$ p' "$sum"
+  sum_pass=$(sum_count "$sum" 'expected passes')
+  fail=$(sum_count "$sum" 'unexpected failures')
+  unres=$(sum_count "$sum" 'unresolved testcases')
+  cores=$(sum_count "$sum" 'unexpected core files')
+  sum_pass=${sum_pass:-0}
+  sum_fail=$((${fail:-0} + ${unres:-0} + ${cores:-0} + $(grep -c '^ERROR:' "$sum")))
+  if [ "$sum_pass" -eq 0 ]; then
+    sum_fail=$((sum_fail + 1))
+    echo "$who: error: no DejaGnu test passed" >&2
+  fi
+}
+
+# sum_count SUM WHAT: the number of DejaGnu's "# of WHAT" line in SUM
+# (empty if there is none).
+sum_count () {
+  sed -n "s/^# of $2[[:space:]]*\([0-9]*\).*/\1/p" "$1" | head -n 1
+}
