@@ -10,6 +10,8 @@
 #   make bench      speed and memory, patched against stock, as ratios
 #   make stress     stress and fault suite: cycles, typed-input fuzzing,
 #                   faults; a summary (the quick form is in make check)
+#   make each-patch build each step of the series and run the tests
+#                   each patch brings (long; see scripts/each-patch.sh)
 #   make worktree   a git tree of GDB with the series as commits
 #   make export     write that tree's commits back to patches/
 #   make doc        the patched manual, gdb.info and HTML, in build/doc
@@ -47,7 +49,7 @@ GDB_MAKE = $(MAKE) --no-print-directory -s -C $(1) -j$(JOBS) \
 
 EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all patched stock check regress bench stress sanitize sanitize-build examples worktree export doc install uninstall deb clean distclean FORCE
+.PHONY: all patched stock check regress each-patch bench stress sanitize sanitize-build examples worktree export doc install uninstall deb clean distclean FORCE
 
 all: patched examples
 	@echo "Patched gdb: $(BUILD)/patched/gdb/gdb; run it as $(TOP)/bin/gdb"
@@ -121,6 +123,11 @@ doc: $(BUILD)/.applied
 regress: patched stock
 	@bash scripts/regress.sh $(BUILD) $(REGRESS_DIRS)
 
+# Each patch builds and passes its own tests without the ones after it;
+# see scripts/each-patch.sh.
+each-patch: $(BUILD)/.source $(MANUAL)
+	@bash scripts/each-patch.sh $(BUILD) patches
+
 # Speed and memory against stock GDB; see scripts/bench.sh.
 bench: patched stock
 	@bash scripts/bench.sh $(BUILD)
@@ -154,7 +161,7 @@ export:
 	@bash scripts/export.sh $(BUILD) patches
 
 clean:
-	rm -rf $(BUILD)/patched $(BUILD)/stock $(BUILD)/doc $(BUILD)/patched-asan $(BUILD)/stress
+	rm -rf $(BUILD)/patched $(BUILD)/stock $(BUILD)/doc $(BUILD)/patched-asan $(BUILD)/stress $(BUILD)/each/patched
 
 distclean:
 	rm -rf $(BUILD)
