@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build GDB at each step of the series, and run at each step the DejaGnu
-# tests that its patch adds or changes: every patch must build and pass
-# on its own, without the patches after it.
+# tests that its patch adds or changes, and those that its message
+# names: every patch must build and pass on its own, without the
+# patches after it.
 #
 # Usage: each-patch.sh BUILD_DIR PATCH_DIR
 #
@@ -16,7 +17,8 @@
 # Prints, per patch, "each-patch: N/M NAME: built, tests: P passed,
 # F failed", and last the line "N passed, N failed", counting patches.
 # Exits non-zero if a patch did not apply, did not build, or failed a
-# test.  Logs: BUILD_DIR/each/build-K.log, BUILD_DIR/each/out-K/.
+# test.  Logs: BUILD_DIR/each/build-K.log, BUILD_DIR/each/out-K/
+# (gdb.sum, gdb.log, the failures in results.txt).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -89,9 +91,17 @@ for p in "${list[@]}"; do
     break
   fi
 
-  # The tests this patch adds or changes.
-  mapfile -t tests < <(s diff --name-only HEAD~1 HEAD -- 'gdb/testsuite/*.exp' \
-			 | sed 's|^gdb/testsuite/||')
+  # The tests this patch adds or changes (an .exp, or the program of
+  # one), and the tests its message names (the upstream tests whose
+  # failure it fixes).
+  mapfile -t tests < <(
+    { s diff --name-only HEAD~1 HEAD -- 'gdb/testsuite/gdb.*' \
+	| sed -n 's|^gdb/testsuite/\(.*\)\.[a-z]*$|\1.exp|p'
+      s log -1 --format=%B \
+	| grep -oE 'gdb\.[a-z0-9_]+/[A-Za-z0-9_.-]+\.exp'
+    } | sort -u | while read -r t; do
+      [ -f "$src/gdb/testsuite/$t" ] && echo "$t"
+    done)
   if [ ${#tests[@]} -eq 0 ]; then
     echo "each-patch: $k/$n $p: built, no tests of its own"
     ok=$((ok + 1))
@@ -100,9 +110,16 @@ for p in "${list[@]}"; do
   out=$each/out-$k
   rm -rf "$out"
   mkdir -p "$out"
-  (cd "$obj/gdb/testsuite" \
-     && runtest GDB_PARALLEL=yes --outdir="$out" "${tests[@]}" \
-	  > "$out/runtest.log" 2>&1)
+  ts=$obj/gdb/testsuite
+  rm -f "$ts/gdb.sum"
+  make --no-print-directory -s -C "$ts" -k check FORCE_PARALLEL=1 \
+       -j"$jobs" TESTS="${tests[*]}" > "$out/check.out" 2>&1
+  if [ ! -f "$ts/gdb.sum" ]; then
+    echo "each-patch: $k/$n $p: no gdb.sum was written (see $out/check.out)"
+    bad=$((bad + 1))
+    continue
+  fi
+  cp "$ts/gdb.sum" "$ts/gdb.log" "$out/" 2>/dev/null
   sum_results "$out/gdb.sum" "each-patch" > "$out/results.txt"
   echo "each-patch: $k/$n $p: built, tests (${tests[*]}):" \
        "$sum_pass passed, $sum_fail failed"
