@@ -17,6 +17,8 @@
 # that has nothing else becomes an empty commit.
 set -euo pipefail
 
+. "$(dirname "$0")/lib.sh"
+
 build=$(realpath -m "$1")
 patches=$(realpath -m "$2")
 repo=$build/gdb.git
@@ -53,14 +55,7 @@ am am --abort >/dev/null 2>&1 || true
 am reset -q --hard "$base"
 am clean -q -fdx
 
-list=()
-if [ -f "$patches/series" ]; then
-  while IFS= read -r line || [ -n "$line" ]; do
-    line=${line%%#*}
-    line=$(echo "$line" | tr -d '[:space:]')
-    [ -n "$line" ] && list+=("$line")
-  done < "$patches/series"
-fi
+mapfile -t list < <(read_series "$patches")
 
 for p in "${list[@]}"; do
   [ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
@@ -69,10 +64,10 @@ done
 # A stubbed manual (Debian's gdb.texinfo is one byte): leave the
 # series' gdb/doc hunks out, if it has any.
 exclude=()
-if [ "$(g cat-file -s "$base:gdb/doc/gdb.texinfo")" -lt 1024 ]; then
+if manual_stubbed "$repo" "$base"; then
   docs=()
   for p in "${list[@]}"; do
-    if grep -q '^diff --git a/gdb/doc/' "$patches/$p"; then docs+=("$p"); fi
+    if has_doc_hunks "$patches/$p"; then docs+=("$p"); fi
   done
   if [ ${#docs[@]} -gt 0 ]; then
     exclude=(--exclude='gdb/doc/*')

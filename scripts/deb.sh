@@ -30,6 +30,7 @@ set -euo pipefail
 build=$(realpath -m "$1")
 patches=$(realpath -e "$2")
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/lib.sh"
 dl=$build/download
 deb=$build/deb
 tree=$deb/gdb-16.3
@@ -45,7 +46,7 @@ command -v dpkg-buildpackage >/dev/null || die "no dpkg-buildpackage: apt-get in
 [ -f "$dsc" ] || die "no $dsc: make deb needs Debian's source package (make without GDB_SRC downloads it)"
 
 hash=$(bash "$top/scripts/pkgversion.sh" hash "$patches")
-mapfile -t list < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$patches/series" | grep -v '^$')
+mapfile -t list < <(read_series "$patches")
 
 echo "deb: unpacking $(basename "$dsc") into $tree"
 rm -rf "$deb"

@@ -39,16 +39,12 @@ g () { git --git-dir="$repo" "$@"; }
 base=pristine
 g rev-parse -q --verify refs/tags/manual >/dev/null && base=manual
 
-list=()
-while IFS= read -r p || [ -n "$p" ]; do
-  p=$(echo "${p%%#*}" | tr -d '[:space:]')
-  [ -n "$p" ] && list+=("$p")
-done < "$patches/series"
+mapfile -t list < <(read_series "$patches")
 
 # A stubbed manual (Debian's source): leave the gdb/doc hunks out, as
 # apply-series.sh does.
 exclude=()
-if [ "$(g cat-file -s "$base:gdb/doc/gdb.texinfo")" -lt 1024 ]; then
+if manual_stubbed "$repo" "$base"; then
   exclude=(--exclude='gdb/doc/*')
 fi
 

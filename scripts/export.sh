@@ -13,6 +13,8 @@
 # manual is stubbed does not have them.
 set -euo pipefail
 
+. "$(dirname "$0")/lib.sh"
+
 build=$(realpath -m "$1")
 patches=$(realpath -m "$2")
 wt=$build/worktree
@@ -42,14 +44,9 @@ doc_hint="put the manual under the worktree's series first (README.md, \"The man
 [ "$(g config --bool series.docExcluded || true)" = true ] \
   && die "the worktree was made without the series' gdb/doc hunks (the manual is stubbed); exporting would drop them: $doc_hint"
 docs=0
-if [ -f "$patches/series" ]; then
-  while IFS= read -r p || [ -n "$p" ]; do
-    p=$(echo "${p%%#*}" | tr -d '[:space:]')
-    if [ -n "$p" ] && grep -qs '^diff --git a/gdb/doc/' "$patches/$p"; then
-      docs=$((docs + 1))
-    fi
-  done < "$patches/series"
-fi
+while IFS= read -r p; do
+  if has_doc_hunks "$patches/$p"; then docs=$((docs + 1)); fi
+done < <(read_series "$patches")
 if [ "$docs" -gt 0 ] && [ -z "$(g log --format=%h "$base..series" -- gdb/doc)" ]; then
   die "patches/ has gdb/doc hunks, and the worktree's series has none; exporting would drop them: $doc_hint (or, to drop them, remove those patches from patches/ and patches/series first)"
 fi

@@ -28,3 +28,23 @@ sum_results () {
 sum_count () {
   sed -n "s/^# of $2[[:space:]]*\([0-9]*\).*/\1/p" "$1" | head -n 1
 }
+
+# read_series PATCH_DIR: the file names that PATCH_DIR/series lists, in
+# order, one a line ('#' starts a comment; nothing if there is no
+# series file).
+read_series () {
+  [ -f "$1/series" ] || return 0
+  sed -e 's/#.*//' -e 's/[[:space:]]//g' "$1/series" | grep -v '^$' || true
+}
+
+# manual_stubbed GIT_DIR REV: true if REV's gdb/doc/gdb.texinfo, in the
+# repository GIT_DIR, is a stub (Debian's source strips the manual), so
+# that the series' gdb/doc hunks cannot apply to it.
+manual_stubbed () {
+  [ "$(git --git-dir="$1" cat-file -s "$2:gdb/doc/gdb.texinfo")" -lt 1024 ]
+}
+
+# has_doc_hunks PATCH: true if the patch file PATCH changes gdb/doc.
+has_doc_hunks () {
+  grep -qs '^diff --git a/gdb/doc/' "$1"
+}

@@ -13,6 +13,8 @@
 # and `make export` refuses to run, since it would drop them.
 set -euo pipefail
 
+. "$(dirname "$0")/lib.sh"
+
 build=$(realpath -m "$1")
 patches=$(realpath -m "$2")
 wt=$build/worktree
@@ -37,18 +39,13 @@ g tag base "$base"
 g checkout -q -b series base
 
 list=()
-if [ -f "$patches/series" ]; then
-  while IFS= read -r p || [ -n "$p" ]; do
-    p=$(echo "${p%%#*}" | tr -d '[:space:]')
-    [ -n "$p" ] && list+=("$p")
-  done < "$patches/series"
-fi
+mapfile -t list < <(read_series "$patches")
 
 # A stubbed manual: leave the gdb/doc hunks out, and say so to export.
 exclude=()
-if [ "$(g cat-file -s base:gdb/doc/gdb.texinfo)" -lt 1024 ]; then
+if manual_stubbed "$wt/.git" base; then
   for p in "${list[@]}"; do
-    if grep -qs '^diff --git a/gdb/doc/' "$patches/$p"; then
+    if has_doc_hunks "$patches/$p"; then
       exclude=(--exclude='gdb/doc/*')
       g config series.docExcluded true
       echo "worktree: the manual is stubbed in this source (Debian's): the series' gdb/doc hunks are left out, and make export will refuse to run; for a worktree that keeps them: rm -rf $wt && make worktree GDB_DOC=DIR"
