@@ -105,9 +105,7 @@ for t in "${tests[@]}"; do
 done
 if [ ${#tests[@]} -gt 0 ]; then
   echo "check: running ${#tests[@]} DejaGnu tests with -j$jobs in $testsuite"
-  rm -f "$testsuite/gdb.sum" "$testsuite/gdb.log"
-  make --no-print-directory -s -C "$testsuite" -k check FORCE_PARALLEL=1 \
-       -j"$jobs" TESTS="${tests[*]}" > "$testsuite/check.out" 2>&1
+  JOBS=$jobs run_dejagnu "$testsuite" "$testsuite/check.out" "${tests[@]}"
   sum=$testsuite/gdb.sum
   if [ ! -f "$sum" ]; then
     tail -n 30 "$testsuite/check.out"

@@ -107,9 +107,7 @@ for p in "${list[@]}"; do
   rm -rf "$out"
   mkdir -p "$out"
   ts=$obj/gdb/testsuite
-  rm -f "$ts/gdb.sum"
-  make --no-print-directory -s -C "$ts" -k check FORCE_PARALLEL=1 \
-       -j"$jobs" TESTS="${tests[*]}" > "$out/check.out" 2>&1
+  JOBS=$jobs run_dejagnu "$ts" "$out/check.out" "${tests[@]}"
   if [ ! -f "$ts/gdb.sum" ]; then
     echo "each-patch: $k/$n $p: no gdb.sum was written (see $out/check.out)"
     bad=$((bad + 1))

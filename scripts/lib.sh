@@ -48,3 +48,18 @@ manual_stubbed () {
 has_doc_hunks () {
   grep -qs '^diff --git a/gdb/doc/' "$1"
 }
+
+# run_dejagnu [--nice] TESTSUITE_DIR OUT TEST...: run the DejaGnu TESTs
+# in the GDB build's TESTSUITE_DIR as GDB's Makefile does (make check,
+# FORCE_PARALLEL, $JOBS at a time, all cores by default), after removing
+# the last gdb.sum and gdb.log there; make's output goes to the file
+# OUT.  --nice runs it at the lowest priority.
+run_dejagnu () {
+  local nice=()
+  if [ "$1" = --nice ]; then nice=(nice -n 19); shift; fi
+  local ts=$1 out=$2
+  shift 2
+  rm -f "$ts/gdb.sum" "$ts/gdb.log"
+  "${nice[@]}" make --no-print-directory -s -C "$ts" -k check \
+    FORCE_PARALLEL=1 -j"${JOBS:-$(nproc)}" TESTS="$*" > "$out" 2>&1
+}

@@ -16,6 +16,7 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/lib.sh"
 build=$(realpath -e "$1") || exit 1
 shift
 dirs=("$@")
@@ -32,9 +33,7 @@ run () {
   local side=$1 name=$2
   shift 2
   local ts=$build/$side/gdb/testsuite
-  rm -f "$ts/gdb.sum" "$ts/gdb.log"
-  make --no-print-directory -s -C "$ts" -k check FORCE_PARALLEL=1 \
-       -j"$jobs" TESTS="$*" > "$out/$name.out" 2>&1
+  JOBS=$jobs run_dejagnu "$ts" "$out/$name.out" "$@"
   cp "$ts/gdb.sum" "$out/$name.sum" 2>/dev/null || : > "$out/$name.sum"
   cp "$ts/gdb.log" "$out/$name.log" 2>/dev/null || true
 }

@@ -38,10 +38,7 @@ export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:log_path=$logs/asan"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan"
 
 echo "sanitize: running ${#tests[@]} DejaGnu tests with -j$jobs in $testsuite"
-rm -f "$testsuite/gdb.sum" "$testsuite/gdb.log"
-nice -n 19 make --no-print-directory -s -C "$testsuite" -k check \
-     FORCE_PARALLEL=1 -j"$jobs" TESTS="${tests[*]}" \
-     > "$testsuite/check.out" 2>&1
+JOBS=$jobs run_dejagnu --nice "$testsuite" "$testsuite/check.out" "${tests[@]}"
 
 passed=0
 failed=0
