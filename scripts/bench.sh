@@ -59,6 +59,8 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -e "${1:-$top/build}")
+# The session leader of the build tree's patched gdb (stock has none).
+export GDB_TTY_LEADER=$build/patched/gdb/gdb-tty-leader
 rounds=${ROUNDS:-5}
 work=$build/bench
 report=${BENCH_REPORT:-$top/tests/results/bench.md}

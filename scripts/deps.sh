@@ -13,9 +13,19 @@ pkgs=(
   # Libraries GDB links with (system readline, ncurses for the TUI).
   libreadline-dev libncurses-dev libexpat1-dev libgmp-dev libmpfr-dev
   zlib1g-dev libzstd-dev
+  # The features Debian's own gdb is built with (debian/rules of its
+  # gdb 16.3-1): Python 3, debuginfod, lzma, xxhash, babeltrace, Intel
+  # PT and source highlighting.
+  python3-dev libdebuginfod-dev liblzma-dev libxxhash-dev
+  libbabeltrace-dev libsource-highlight-dev pkgconf
   # The testsuite, and tmux for the interactive checks.
   dejagnu expect tmux python3
 )
+
+# Intel PT's library exists for x86 only, as in Debian's Build-Depends.
+case "$(dpkg --print-architecture 2>/dev/null)" in
+  amd64|i386|x32) pkgs+=(libipt-dev) ;;
+esac
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -33,6 +33,13 @@ jobs=${JOBS:-$(nproc)}
 
 die () { echo "each-patch: error: $*" >&2; exit 2; }
 
+# Read a list file: one entry a line, '#' starts a comment.
+read_list () {
+  [ -f "$1" ] || return 0
+  sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e 's/^[[:space:]]*//' "$1" \
+    | grep -v '^$' || true
+}
+
 [ -d "$repo" ] || die "$repo is missing; run make first"
 g () { git --git-dir="$repo" "$@"; }
 
@@ -96,7 +103,9 @@ for p in "${list[@]}"; do
       s log -1 --format=%B \
 	| grep -oE 'gdb\.[a-z0-9_]+/[A-Za-z0-9_.-]+\.exp'
     } | sort -u | while read -r t; do
-      [ -f "$src/gdb/testsuite/$t" ] && echo "$t"
+      [ -f "$src/gdb/testsuite/$t" ] || continue
+      grep -qxF "$t" <(read_list "$top/tests/each-patch-skip.list") \
+	|| echo "$t"
     done)
   if [ ${#tests[@]} -eq 0 ]; then
     echo "each-patch: $k/$n $p: built, no tests of its own"

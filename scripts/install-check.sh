@@ -11,6 +11,8 @@
 #
 # Prints PASS or FAIL and exits non-zero on failure.  Takes seconds.
 set -uo pipefail
+# The installed gdb must find its own session leader.
+unset GDB_TTY_LEADER
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 obj=$(realpath -e "$1") || exit 1
@@ -48,6 +50,26 @@ echo "$out" | grep -q '^The interrupt key is ' \
 echo "$out" | grep -qF "data directory is \"$tmp$prefix/share/gdb\"" \
   || fail "the installed gdb does not use its installed data directory: $out"
 echo "$out" | grep -q 'warning' && fail "the installed gdb warns: $out"
+
+# Python, as in the distribution's gdb, and libstdc++'s pretty printers
+# (auto-loaded from /usr/share/gdb/auto-load, as Debian's gdb does).
+out=$("$gdb" -nx --batch -ex 'python print(6 * 7)' 2>&1)
+echo "$out" >> "$log"
+[ "$out" = 42 ] || fail "the installed gdb does not run Python: $out"
+if command -v g++ > /dev/null; then
+  printf '%s\n' '#include <vector>' \
+    'static void stop (const std::vector<int> &) {}' \
+    'int main () { std::vector<int> v {1, 2, 3}; stop (v); return 0; }' \
+    > "$tmp/vec.cc"
+  g++ -g -O0 -o "$tmp/vec" "$tmp/vec.cc" \
+    || fail "cannot build the C++ program of the pretty-printer check"
+  out=$("$gdb" -nx --batch -ex 'break stop' -ex run -ex 'frame 1' \
+	  -ex 'print v' "$tmp/vec" 2>&1 </dev/null)
+  rm -f "$tmp/vec" "$tmp/vec.cc"
+  echo "$out" >> "$log"
+  echo "$out" | grep -qF '= std::vector of length 3, capacity 3 = {1, 2, 3}' \
+    || fail "the installed gdb does not pretty-print a std::vector: $out"
+fi
 
 # The session leader of the program's terminal: installed in
 # libexec/gdb, and found there by the installed gdb (relocated with it,

@@ -39,6 +39,7 @@ ts=$root/gdb/testsuite
 rm -rf "$root"
 mkdir -p "$ts"
 ln -s "$obj/gdb/gdb" "$root/gdb/gdb"
+ln -s "$obj/gdb/gdb-tty-leader" "$root/gdb/gdb-tty-leader"
 ln -s "$obj/gdb/data-directory" "$root/gdb/data-directory"
 cp "$obj/gdb/testsuite/site.exp" "$ts/site.exp"
 gcc -o "$ts/read1.so" "$src_ts/lib/read1.c" -Wall -g -shared -fPIC || exit 2

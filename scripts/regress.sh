@@ -4,7 +4,8 @@
 # the report to tests/results/.
 #
 # Usage: regress.sh BUILD_DIR [DIR...]     (default: gdb.base gdb.threads
-#                                          gdb.mi gdb.tui)
+#                                          gdb.mi gdb.tui gdb.python
+#                                          gdb.server)
 #
 # Each side runs with FORCE_PARALLEL=1 on all cores (JOBS=N to change),
 # one side after the other.  The .exp files in which some test got worse
@@ -20,7 +21,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -e "$1") || exit 1
 shift
 dirs=("$@")
-[ ${#dirs[@]} -gt 0 ] || dirs=(gdb.base gdb.threads gdb.mi gdb.tui)
+[ ${#dirs[@]} -gt 0 ] || dirs=(gdb.base gdb.threads gdb.mi gdb.tui gdb.python gdb.server)
 jobs=${JOBS:-$(nproc)}
 out=$build/regress
 results=$top/tests/results

@@ -36,7 +36,7 @@ import time
 TIMEOUT = 60.0
 
 STOP = re.compile(rb"Program received signal SIGINT, Interrupt\.")
-ANY_SIGNAL = re.compile(rb"Program received signal (\w+)")
+ANY_SIGNAL = re.compile(rb"Program received signal (\w+)[^\r\n]*\r?\n")
 PROMPT = re.compile(rb"\(gdb\) ")
 
 
@@ -95,18 +95,16 @@ class Gdb:
     # --- reading -------------------------------------------------------
 
     def _count(self):
-        """Count the stop notices in what arrived since last time."""
-        keep = 64
+        """Count the stop notices in what arrived since last time: whole
+        lines only, since a notice may arrive in parts."""
         for m in ANY_SIGNAL.finditer(self.buf, self.scan):
-            # Only complete names: a name at the very end may go on.
-            if m.end() == len(self.buf):
-                break
             sig = m.group(1).decode()
             self.signals[sig] = self.signals.get(sig, 0) + 1
             if sig == "SIGINT" and STOP.match(self.buf, m.start()):
                 self.stops += 1
             self.scan = m.end()
-        self.scan = max(self.scan, len(self.buf) - keep)
+        # What follows the last newline may be the start of a notice.
+        self.scan = max(self.scan, self.buf.rfind(b"\n") + 1)
 
     def _fill(self, timeout):
         """Read what GDB wrote, waiting up to TIMEOUT seconds."""
@@ -269,7 +267,15 @@ class Gdb:
         return 0
 
     def close(self, kill=True):
-        """Make sure GDB is gone, and the harness's terminal closed."""
+        """Make sure GDB is gone, and the harness's terminal closed; with
+        KILL, what GDB started goes too."""
+        if kill:
+            for p, st, comm in descendants(self.pid):
+                if st != "Z":
+                    try:
+                        os.kill(p, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
         if self.proc.poll() is None and kill:
             try:
                 os.kill(self.pid, signal.SIGKILL)
@@ -356,6 +362,20 @@ def reap(pid):
         pass
 
 
+def kill_leftovers():
+    """Kill every process still below the harness once a check is over,
+    so that a check that fails leaves nothing running: GDBs, programs
+    and session leaders, and the orphans the harness adopted as a
+    subreaper."""
+    me = os.getpid()
+    for p, st, comm in descendants(me):
+        if st != "Z":
+            try:
+                os.kill(p, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 def reap_orphans():
     """Reap the zombies among the harness's children: orphans it adopted
     as a subreaper (the GDBs it started are all waited for by now)."""
@@ -419,7 +439,8 @@ def gdb_env(home):
     160 columns, no user's inputrc or locale, HOME in the work
     directory."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("LC_", "GDB", "INPUTRC"))}
+           if not k.startswith(("LC_", "GDB", "INPUTRC"))
+           or k == "GDB_TTY_LEADER"}
     env.update({"TERM": "dumb", "LC_ALL": "C.UTF-8", "INPUTRC": "/dev/null",
                 "HOME": home, "COLUMNS": "160", "LINES": "40"})
     return env
@@ -469,6 +490,7 @@ class Harness:
         finally:
             for g in gdbs:
                 g.close()
+            kill_leftovers()
             reap_orphans()
         for line in self.notes:
             print("    " + line, flush=True)
@@ -520,21 +542,32 @@ def run_cycles(g, n, warm, cycle):
     return fds0, fds1, fds2, rss1, rss2, worst
 
 
-def cycles_check(h, gdbs, name, mode, cycle, presses, what):
+def cycles_check(h, gdbs, name, mode, cycle, presses, what, limit_kib=1024):
     """h.cycles cycles of CYCLE, with the program in MODE, each with
     PRESSES interrupt keys; WHAT says them (%d: how many)."""
     n, warm = h.cycles, min(5, max(1, h.cycles // 4))
-    g = h.start(gdbs, ["--args", h.prog, mode], name)
+    # No worker threads: their malloc arenas grow RSS by a megabyte or so
+    # at some run or other, in stock GDB as much, which hides a leak.
+    g = h.start(gdbs, ["-iex", "maint set worker-threads 0", "--args",
+                       h.prog, mode], name)
     fds0, fds1, fds2, rss1, rss2, worst = run_cycles(g, n, warm, cycle)
     g.check_responsive()
     h.figures[name] = (fds1, fds2, rss1, rss2)
     return check_cycles(g, n, presses * n, warm, fds0, fds1, fds2, rss1,
-                        rss2, worst, what % n)
+                        rss2, worst, what % n, limit_kib)
 
 
 def cycles_interrupt(h, gdbs):
-    return cycles_check(h, gdbs, "cycles-interrupt", "loop", interrupt_kill,
-                        1, "%d run/interrupt/kill cycles")
+    # Each stop in the C library makes GDB read and keep more of its
+    # debug information: stock GDB's RSS grows by 3 MiB over the first
+    # 100 run/interrupt/kill cycles, then stays (2026-12-05: +3024 KiB
+    # at 100 cycles, +3036 KiB at 200; the series +3740 and +2992, with
+    # STRESS_LOOP_MODE=loop-sigint, which stock GDB can interrupt).  A
+    # leak of the series shows beyond that.
+    return cycles_check(h, gdbs, "cycles-interrupt",
+                        os.environ.get("STRESS_LOOP_MODE", "loop"),
+                        interrupt_kill, 1, "%d run/interrupt/kill cycles",
+                        limit_kib=4096)
 
 
 def cycles_exit(h, gdbs):
@@ -543,7 +576,7 @@ def cycles_exit(h, gdbs):
 
 
 def check_cycles(g, n, presses, warm, fds0, fds1, fds2, rss1, rss2, worst,
-                 what):
+                 what, limit_kib):
     problems = []
     if g.stops != presses:
         problems.append("%d interrupts gave %d SIGINT stops"
@@ -553,8 +586,9 @@ def check_cycles(g, n, presses, warm, fds0, fds1, fds2, rss1, rss2, worst,
         problems.append("other signal stops reported: %s" % others)
     if fds1 != fds2:
         problems.append("GDB's open fds changed: %d -> %d" % (fds1, fds2))
-    if rss2 - rss1 > 1024 and not os.environ.get("STRESS_ASAN"):
-        problems.append("GDB's RSS grew by %d KiB (> 1024)" % (rss2 - rss1))
+    if rss2 - rss1 > limit_kib and not os.environ.get("STRESS_ASAN"):
+        problems.append("GDB's RSS grew by %d KiB (> %d)"
+                        % (rss2 - rss1, limit_kib))
     detail = ("%s, %d interrupts -> %d stops; fds %d (before any run) / "
               "%d (after %d warm-up cycles) -> %d; RSS %d -> %d KiB (%+d%s); "
               "no child left (slowest cleanup %.0f ms)"
@@ -640,6 +674,10 @@ def fuzz_program(h, gdbs):
     if os.path.exists(log):
         os.unlink(log)
     g = h.start(gdbs, ["--args", h.prog, "rawlog", log], "fuzz-program")
+    # The program turns ISIG off: the default key would be its byte, as
+    # with stock GDB; a key the user sets is GDB's whatever the modes.
+    g.cmd("set interrupt-key ^C")
+    g.prompt()
     g.cmd("run")
     g.expect(rb"stress-raw-ready", "the raw program's first line")
     data = program_bytes(rng, h.nbytes)
@@ -1183,79 +1221,60 @@ def gdb_sigkill(h, gdbs):
                              "; gone after %.1f s more" % took2
                              if took2 is not None else
                              "; still alive 5 s later (killed by the harness)"))
-    return ("%s gone %.0f ms after GDB's SIGKILL"
-            % (" and ".join(names), took * 1000))
-
-
-def tasks_of_uid(uid):
-    """How many tasks (threads) the user UID has: what RLIMIT_NPROC
-    counts."""
-    n = 0
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                if os.stat("/proc/" + d).st_uid == uid:
-                    n += len(os.listdir("/proc/%s/task" % d))
-            except OSError:
-                pass
-    return n
+    # The session leader puts GDB's terminal modes back when GDB dies
+    # while the terminal is raw, which GDB no longer can.
+    if after != g.modes_before:
+        raise TestFailure("GDB's terminal after the SIGKILL: %s, not the "
+                          "modes it had before GDB (%s)"
+                          % ("left raw" if after == raw else after,
+                             g.modes_before))
+    return ("%s gone %.0f ms after GDB's SIGKILL; GDB's terminal modes "
+            "as before GDB" % (" and ".join(names), took * 1000))
 
 
 def leader_error(h, gdbs):
-    """An error raised inside the series' start-up, after the PTY and
-    the session leader exist: the leader cannot fork the program.  GDB
-    runs as nobody with RLIMIT_NPROC, and sleeping processes of nobody
-    fill it up to one below the limit, so that GDB's fork of the leader
-    succeeds and the leader's fork fails.  Expected: GDB's error, no
-    process left, no descriptor leaked, GDB's terminal modes as before,
-    and, once the sleepers are gone, `run' and the interrupt key work."""
+    """An error inside the series' start-up, after the PTY and the
+    session leader exist: the leader cannot fork the program, as a
+    process limit (RLIMIT_NPROC) would make it, injected with `maint set
+    managed-tty-inject-error fork' so that it happens every time.
+    Expected: `run' does not fail: one warning, and the program runs on
+    GDB's terminal, as it does without a session leader; no process
+    left after it exits, no descriptor leaked, GDB's terminal modes as
+    before; the next run has a terminal of its own, and its interrupt
+    works."""
     h.faults.append("the session leader cannot fork the program "
-                    "(RLIMIT_NPROC): an error inside the series' start-up")
-    if os.geteuid() != 0:
-        return "skipped: not root (GDB must run as another user)"
-    if not (shutil.which("setpriv") and shutil.which("prlimit")):
-        return "skipped: no setpriv or prlimit (util-linux)"
-    nobody, limit = 65534, 64
-    as_nobody = ["setpriv", "--reuid=%d" % nobody, "--regid=%d" % nobody,
-                 "--clear-groups"]
-    g = h.start(gdbs, ["--args", h.prog, "loop"], "leader-error",
-                wrapper=["prlimit", "--nproc=%d" % limit] + as_nobody)
-    sleepers = []
-    try:
-        n = tasks_of_uid(nobody)
-        if n >= limit - 1:
-            return "skipped: user nobody already has %d tasks" % n
-        sleepers = [subprocess.Popen(as_nobody + ["sleep", "600"])
-                    for _ in range(limit - 1 - n)]
-        fds0, modes0 = g.fds(), stty_g(g.slave)
-        g.cmd("run")
-        m = g.expect(rb"Could not set up terminal \S+ for the program "
-                     rb"\(starting the program\): [^\r\n]*",
-                     "the error of the leader's failed fork")
-        message = m.group(0).decode()
-        g.prompt()
-        wait_no_children(g)
-        fds1, modes1 = g.fds(), stty_g(g.slave)
-        g.check_responsive()
-    finally:
-        for p in sleepers:
-            p.kill()
-        for p in sleepers:
-            p.wait()
+                    "(injected EAGAIN): an error inside the series' start-up")
+    g = h.start(gdbs, ["--args", h.prog, "exit"], "leader-error")
+    fds0, modes0 = g.fds(), stty_g(g.slave)
+    g.cmd("maint set managed-tty-inject-error fork")
+    g.prompt()
+    g.cmd("run")
+    m = g.expect(rb"warning: Could not set up terminal \S+ for the program "
+                 rb"\(starting the program: [^\r\n]*\); it will share "
+                 rb"GDB's terminal\.",
+                 "the warning of the leader's failed fork")
+    message = m.group(0).decode()
+    g.expect(rb"stress-exit", "the program's line, on GDB's terminal")
+    g.expect(rb"\[Inferior 1 \(process \d+\) exited normally\]",
+             "the program's exit")
+    g.prompt()
+    wait_no_children(g)
+    fds1, modes1 = g.fds(), stty_g(g.slave)
+    g.check_responsive()
     problems = []
     if fds1 != fds0:
         problems.append("GDB's fds %d before, %d after" % (fds0, fds1))
     if modes1 != modes0:
         problems.append("GDB's terminal modes changed: %s -> %s"
                         % (modes0, modes1))
-    g.cmd("run")
+    g.cmd("run loop")
     g.expect(rb"stress-ready", "the program's line, in the next run")
     g.interrupt()
     kill_clean(g)
     if problems:
         raise TestFailure("; ".join(problems))
-    return ("`%s'; no process left, fds %d -> %d, GDB's terminal modes "
-            "unchanged; the next run and its interrupt work"
+    return ("`%s'; the program ran; no process left, fds %d -> %d, GDB's "
+            "terminal modes unchanged; the next run and its interrupt work"
             % (message, fds0, fds1))
 
 

@@ -7,7 +7,8 @@
 # pseudo-terminal of the harness's own (scripts/stress.py) through:
 #   cycles   run/interrupt/kill and run-to-exit cycles of a program that
 #            blocks SIGINT: one stop per interrupt, GDB's fds equal and
-#            RSS within 1 MiB from first to last, no child left
+#            RSS within 1 MiB (interrupts: 4 MiB) from first to
+#            last, no child left
 #   fuzz     random bytes typed in bursts to a raw program (it logs them:
 #            exactly those bytes, in order), interrupt keys alone and in
 #            bursts (one stop each; what follows is GDB's), and random
@@ -71,6 +72,9 @@ if nm "$obj/gdb/gdb" 2>/dev/null | grep -c '__asan_init' > /dev/null; then
   export STRESS_ASAN=1
 fi
 
+# The session leader of the build tree's gdb (an installed gdb finds
+# its own in its libexec directory).
+export GDB_TTY_LEADER=$obj/gdb/gdb-tty-leader
 python3 "$top/scripts/stress.py" "${args[@]}" "$obj" "$prog" "$work"
 rc=$?
 for r in "$work"/sanitizer/*; do
