@@ -270,12 +270,7 @@ class Gdb:
         """Make sure GDB is gone, and the harness's terminal closed; with
         KILL, what GDB started goes too."""
         if kill:
-            for p, st, comm in descendants(self.pid):
-                if st != "Z":
-                    try:
-                        os.kill(p, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
+            kill_descendants(self.pid)
         if self.proc.poll() is None and kill:
             try:
                 os.kill(self.pid, signal.SIGKILL)
@@ -362,18 +357,22 @@ def reap(pid):
         pass
 
 
-def kill_leftovers():
-    """Kill every process still below the harness once a check is over,
-    so that a check that fails leaves nothing running: GDBs, programs
-    and session leaders, and the orphans the harness adopted as a
-    subreaper."""
-    me = os.getpid()
-    for p, st, comm in descendants(me):
+def kill_descendants(pid):
+    """Kill every live process below PID."""
+    for p, st, comm in descendants(pid):
         if st != "Z":
             try:
                 os.kill(p, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def kill_leftovers():
+    """Kill every process still below the harness once a check is over,
+    so that a check that fails leaves nothing running: GDBs, programs
+    and session leaders, and the orphans the harness adopted as a
+    subreaper."""
+    kill_descendants(os.getpid())
 
 
 def reap_orphans():
