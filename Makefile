@@ -5,7 +5,8 @@
 #   make check      the series' unit tests and the DejaGnu tests in
 #                   tests/check.list, against the patched gdb
 #   make stock      the same GDB without the series, for comparisons
-#   make regress    gdb.base, gdb.threads, gdb.mi and gdb.tui on both builds,
+#   make regress    gdb.base, gdb.threads, gdb.mi, gdb.tui, gdb.python and
+#                   gdb.server on both builds,
 #                   compared (long: run it in the background)
 #   make bench      speed and memory, patched against stock, as ratios
 #   make stress     stress and fault suite: cycles, typed-input fuzzing,
