@@ -122,7 +122,7 @@ doc: $(BUILD)/.applied
 
 # Whole testsuite directories on both builds; see scripts/regress.sh.
 regress: patched stock
-	@bash scripts/regress.sh $(BUILD) $(REGRESS_DIRS)
+	@REGRESS_BOARD=$(REGRESS_BOARD) REGRESS_NAME=$(REGRESS_NAME) bash scripts/regress.sh $(BUILD) $(REGRESS_DIRS)
 
 # Each patch builds and passes its own tests without the ones after it;
 # see scripts/each-patch.sh.

@@ -53,7 +53,8 @@ has_doc_hunks () {
 # in the GDB build's TESTSUITE_DIR as GDB's Makefile does (make check,
 # FORCE_PARALLEL, $JOBS at a time, all cores by default), after removing
 # the last gdb.sum and gdb.log there; make's output goes to the file
-# OUT.  --nice runs it at the lowest priority.
+# OUT.  --nice runs it at the lowest priority.  $RUNTESTFLAGS, if set,
+# goes to runtest (e.g. --target_board=native-gdbserver).
 run_dejagnu () {
   local nice=()
   if [ "$1" = --nice ]; then nice=(nice -n 19); shift; fi
@@ -61,5 +62,6 @@ run_dejagnu () {
   shift 2
   rm -f "$ts/gdb.sum" "$ts/gdb.log"
   "${nice[@]}" make --no-print-directory -s -C "$ts" -k check \
-    FORCE_PARALLEL=1 -j"${JOBS:-$(nproc)}" TESTS="$*" > "$out" 2>&1
+    FORCE_PARALLEL=1 -j"${JOBS:-$(nproc)}" TESTS="$*" \
+    ${RUNTESTFLAGS:+RUNTESTFLAGS="$RUNTESTFLAGS"} > "$out" 2>&1
 }

@@ -14,6 +14,13 @@
 # non-zero if there are regressions.  Results: BUILD_DIR/regress/ (the
 # .sum and .log files) and tests/results/regress.md (the report) and
 # tests/results/regress-diff.txt (the lines that differ).
+#
+# REGRESS_BOARD=native-gdbserver (or native-extended-gdbserver) runs
+# both sides with that DejaGnu board, the GDB of each side talking to
+# the gdbserver of the same side; its results are BUILD_DIR/regress-BOARD/
+# and tests/results/regress-BOARD.md and regress-BOARD-diff.txt.  With
+# DIRs named, "-DIR+DIR..." is added to those names too, or
+# "-$REGRESS_NAME" if set.  A DIR that ends in .exp is one test file.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,9 +28,18 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -e "$1") || exit 1
 shift
 dirs=("$@")
+# A run of other directories than the default set is reported apart
+# (regress-gdb.server.md for gdb.server alone), so that it never
+# replaces the report of the whole run.
+dirs_suffix=
+[ ${#dirs[@]} -eq 0 ] || dirs_suffix=-$(IFS=+; echo "${dirs[*]}")
 [ ${#dirs[@]} -gt 0 ] || dirs=(gdb.base gdb.threads gdb.mi gdb.tui gdb.python gdb.server)
 jobs=${JOBS:-$(nproc)}
-out=$build/regress
+board=${REGRESS_BOARD:-}
+suffix=${board:+-$board}${REGRESS_NAME:+-$REGRESS_NAME}
+[ -n "${REGRESS_NAME:-}" ] || suffix+=$dirs_suffix
+[ -z "$board" ] || export RUNTESTFLAGS="--target_board=$board"
+out=$build/regress$suffix
 results=$top/tests/results
 mkdir -p "$out" "$results"
 
@@ -49,6 +65,9 @@ skip=(${REGRESS_SKIP-gdb.threads/wp-replication.exp})
 globs=()
 srcts=$build/src-stock/gdb/testsuite
 for d in "${dirs[@]}"; do
+  case $d in
+    *.exp) globs+=("$d"); continue ;;
+  esac
   for f in "$srcts/$d"/*.exp; do
     t=${f#"$srcts/"}
     printf '%s\n' "${skip[@]}" | grep -qFx "$t" || globs+=("$t")
@@ -76,7 +95,7 @@ for i in 1 2 3; do
 done
 elapsed=$(( $(date +%s) - start ))
 
-report=$results/regress.md
+report=$results/regress$suffix.md
 {
   echo "# Regression run: the series against stock GDB"
   echo
@@ -90,10 +109,12 @@ report=$results/regress.md
   echo "- Directories: ${dirs[*]} (${#globs[@]} files), FORCE_PARALLEL=1" \
        "-j$jobs, stock then patched, then up to 3 re-runs of the files" \
        "that got worse"
+  echo "- Board: ${board:-unix (native)}"
   echo "- Left out on both sides: ${skip[*]:-none} (see scripts/regress.sh)"
   echo "- Wall time: $((elapsed / 60)) min $((elapsed % 60)) s on" \
        "$(nproc) cores"
-  echo "- Reproduce: \`make regress\` (results in build/regress/)"
+  echo "- Reproduce: \`make regress${board:+ REGRESS_BOARD=$board}${dirs_suffix:+ REGRESS_DIRS=\"${dirs[*]}\"}\`" \
+       "(results in build/regress$suffix/)"
   echo
   python3 "$top/scripts/compare-sums.py" report "$out/stock.sum" \
     "$out/patched.sum" "${reruns[@]}"
@@ -104,7 +125,7 @@ diff <(grep -E '^(PASS|FAIL|UNRESOLVED|ERROR|XPASS|KPASS|XFAIL|KFAIL):' \
          "$out/stock.sum" | sort) \
      <(grep -E '^(PASS|FAIL|UNRESOLVED|ERROR|XPASS|KPASS|XFAIL|KFAIL):' \
          "$out/patched.sum" | sort) \
-  | grep -E '^[<>]' > "$results/regress-diff.txt"
+  | grep -E '^[<>]' > "$results/regress$suffix-diff.txt"
 
 cat "$report"
 log "done in $((elapsed / 60)) min; report: $report"
