@@ -113,7 +113,8 @@ lines=524288
 # The GDB commands of each workload, as -ex arguments.
 workload_args () {
   case $1 in
-    output)  echo "-ex 'run $lines' -ex quit $work/out" ;;
+    output|output-1cpu)
+             echo "-ex 'run $lines' -ex quit $work/out" ;;
     startup) local a="" i
              for i in $(seq 20); do a="$a -ex 'run 0'"; done
              echo "$a -ex quit $work/out" ;;
@@ -128,6 +129,8 @@ measure () {
   local gdb=$build/$side/gdb/gdb
   wait_built
   local cmd="$gdb -nx -q -batch -data-directory $build/$side/gdb/data-directory $(workload_args "$w")"
+  # output-1cpu: GDB, the program and script on CPU 0 only.
+  [ "$w" != output-1cpu ] || cmd="taskset -c 0 $cmd"
   python3 - "$cmd" <<'EOF'
 import resource, subprocess, sys, time
 cmd = sys.argv[1]
@@ -164,7 +167,7 @@ median () { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
   echo "|---|---:|---:|---:|---:|---:|---:|"
 } > "$report"
 
-for w in output startup stop; do
+for w in output output-1cpu startup stop; do
   : > "$work/$w.stock"; : > "$work/$w.patched"
   for r in $(seq "$rounds"); do
     for side in stock patched; do
@@ -178,8 +181,69 @@ for w in output startup stop; do
   awk -v w="$w" -v st="$st" -v pt="$pt" -v sr="$sr" -v pr="$pr" 'BEGIN {
     printf "| %s | %.2f | %.2f | %.2f | %.1f | %.1f | %.2f |\n",
       w, st, pt, pt / st, sr / 1024, pr / 1024, pr / sr }' >> "$report"
+  eval "time_${w//-/_}_stock=$st time_${w//-/_}_patched=$pt"
 done
 echo >> "$report"
+
+# The limits, measured in this run by the probes of ../shared/probes
+# (PROBES=DIR to name another directory; left out if there is none):
+# relay-limit's one PTY hop (mode 0, what stock's program pays) and
+# its minimal relay (mode 3), at 2 cores and on CPU 0 alone; and
+# startup-limit's pieces of a session leader, whose sum a+b+c+d is the
+# least that `run` can take more than stock's.
+probes=${PROBES:-$top/../shared/probes}
+if [ -f "$probes/relay-limit.c" ] && [ -f "$probes/startup-limit.c" ] \
+   && gcc -O2 -o "$work/relay-limit" "$probes/relay-limit.c" -lutil \
+   && gcc -O2 -o "$work/startup-limit" "$probes/startup-limit.c" -lutil; then
+  echo "bench: probes: relay-limit and startup-limit, $rounds rounds" >&2
+  relay () { # relay [taskset args] MODE: MiB/s, median of ROUNDS runs of 32 MiB
+    local i
+    for i in $(seq "$rounds"); do
+      "$@" 32 | sed -n 's/^mode [0-9]*: \([0-9.]*\) MiB.*/\1/p'
+    done | median
+  }
+  m0=$(relay "$work/relay-limit" 0); m3=$(relay "$work/relay-limit" 3)
+  c0=$(relay taskset -c 0 "$work/relay-limit" 0)
+  c3=$(relay taskset -c 0 "$work/relay-limit" 3)
+  # gdb-tty-leader, run with no GDB, complains and exits: its exec is
+  # what b times.
+  floor=$("$work/startup-limit" "$GDB_TTY_LEADER" "$work/out" 2>/dev/null \
+          | tee "$work/startup-limit.out" \
+          | awk '/^[abcd] / { for (i = 2; i < NF; i++) if ($(i + 1) == "us") s += $i }
+                 END { printf "%.2f", s / 1000 }')
+  export BENCH_STARTUP_FLOOR_MS=$floor
+  {
+    echo "## The limits (probes, this run) and GDB against them"
+    echo
+    echo "relay-limit (32 MiB, median of $rounds): one PTY hop (mode 0) and a"
+    echo "minimal relay that passes bytes through and writes once per drain"
+    echo "(mode 3).  \"GDB\" is the output workload above: stock time /"
+    echo "patched time, the patched GDB's throughput relative to stock's."
+    echo "The last column is GDB's ratio over the relay's (1.00: as fast as"
+    echo "a relay can be; issue 23 asks for 0.90 or more)."
+    echo
+    echo "| cores | hop MiB/s | relay MiB/s | relay/hop | GDB patched/stock | GDB / limit |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    awk -v m0="$m0" -v m3="$m3" -v st="$time_output_stock" -v pt="$time_output_patched" \
+        -v n="$(nproc)" 'BEGIN { printf "| %d | %.1f | %.1f | %.2f | %.2f | %.2f |\n",
+        n, m0, m3, m3 / m0, st / pt, (st / pt) / (m3 / m0) }'
+    awk -v m0="$c0" -v m3="$c3" -v st="$time_output_1cpu_stock" -v pt="$time_output_1cpu_patched" \
+        'BEGIN { printf "| 1 (taskset -c 0) | %.1f | %.1f | %.2f | %.2f | %.2f |\n",
+        m0, m3, m3 / m0, st / pt, (st / pt) / (m3 / m0) }'
+    echo
+    echo "startup-limit (median of 201 each; helper gdb-tty-leader, program"
+    echo "the \"out\" of this benchmark): the floor a+b+c+d = $floor ms, next to"
+    echo "the added ms/run in \`run\` startup below."
+    echo
+    echo '```'
+    cat "$work/startup-limit.out"
+    echo '```'
+    echo
+  } >> "$report"
+else
+  echo "- No probes in $probes: the limits are left out" >> "$report"
+  echo >> "$report"
+fi
 
 python3 "$top/scripts/bench.py" "$build" "$work" "$rounds" >> "$report"
 

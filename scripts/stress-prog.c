@@ -105,7 +105,7 @@ main (int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "loop";
 
-  if (strcmp (mode, "loop-sigint") != 0)
+  if (strcmp (mode, "loop-sigint") != 0 && strcmp (mode, "spin-sigint") != 0)
     {
       sigset_t set;
       sigemptyset (&set);
@@ -117,6 +117,13 @@ main (int argc, char **argv)
     {
       say ("stress-ready\n");
       sleep_for_ever ();
+    }
+  else if (strcmp (mode, "spin") == 0 || strcmp (mode, "spin-sigint") == 0)
+    {
+      /* Busy, never sleeping: an interrupt must take the CPU from it.  */
+      say ("stress-ready\n");
+      for (volatile unsigned long i = 0;; i++)
+	;
     }
   else if (strcmp (mode, "exit") == 0)
     {
