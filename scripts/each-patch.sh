@@ -87,7 +87,8 @@ for p in "${list[@]}"; do
     bad=$((bad + 1))
     break
   fi
-  if ! make -C "$obj" -j"$jobs" all-gdb > "$log" 2>&1; then
+  # gdbserver too, which shares gdb/nat/ and whose tests need it.
+  if ! make -C "$obj" -j"$jobs" all-gdb all-gdbserver > "$log" 2>&1; then
     echo "each-patch: $k/$n $p: does not build (see $log)"
     grep -E 'error:' "$log" | head -n 5
     bad=$((bad + 1))
