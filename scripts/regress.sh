@@ -113,7 +113,7 @@ report=$results/regress$suffix.md
   echo "- Left out on both sides: ${skip[*]:-none} (see scripts/regress.sh)"
   echo "- Wall time: $((elapsed / 60)) min $((elapsed % 60)) s on" \
        "$(nproc) cores"
-  echo "- Reproduce: \`make regress${board:+ REGRESS_BOARD=$board}${dirs_suffix:+ REGRESS_DIRS=\"${dirs[*]}\"}\`" \
+  echo "- Reproduce: \`make regress${board:+ REGRESS_BOARD=$board}${REGRESS_NAME:+ REGRESS_NAME=$REGRESS_NAME}${REGRESS_SKIP:+ REGRESS_SKIP=\"$REGRESS_SKIP\"}${dirs_suffix:+ REGRESS_DIRS=\"${dirs[*]}\"}\`" \
        "(results in build/regress$suffix/)"
   echo
   python3 "$top/scripts/compare-sums.py" report "$out/stock.sum" \
