@@ -41,6 +41,9 @@ mkdir -p "$ts"
 ln -s "$obj/gdb/gdb" "$root/gdb/gdb"
 ln -s "$obj/gdb/gdb-tty-leader" "$root/gdb/gdb-tty-leader"
 ln -s "$obj/gdb/data-directory" "$root/gdb/data-directory"
+# gdbserver where the testsuite looks for it (find_gdbserver).
+mkdir -p "$root/gdbserver"
+ln -s "$obj/gdbserver/gdbserver" "$root/gdbserver/gdbserver"
 cp "$obj/gdb/testsuite/site.exp" "$ts/site.exp"
 gcc -o "$ts/read1.so" "$src_ts/lib/read1.c" -Wall -g -shared -fPIC || exit 2
 gcc -o "$ts/readmore.so" "$src_ts/lib/read1.c" -Wall -g -shared -fPIC \
