@@ -220,7 +220,10 @@ if [ -f "$probes/relay-limit.c" ] && [ -f "$probes/startup-limit.c" ] \
     echo "(mode 3).  \"GDB\" is the output workload above: stock time /"
     echo "patched time, the patched GDB's throughput relative to stock's."
     echo "The last column is GDB's ratio over the relay's (1.00: as fast as"
-    echo "a relay can be; issue 23 asks for 0.90 or more)."
+    echo "a relay can be; issue 23 asks for 0.90 or more).  The probe's"
+    echo "program writes 64 KiB at a time, the output workload's a line at"
+    echo "a time (printf on a terminal): the ratios compare what a relay"
+    echo "costs each, not the same bytes."
     echo
     echo "| cores | hop MiB/s | relay MiB/s | relay/hop | GDB patched/stock | GDB / limit |"
     echo "|---|---:|---:|---:|---:|---:|"
