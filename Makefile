@@ -1,4 +1,5 @@
-# Build, test and benchmark GDB 16.3 with the managed-terminal series.
+# Build, test and benchmark GDB 16.3 with the managed-terminal series
+# (or GDB 17.2: GDB_VERSION=17.2 with any target below).
 #
 #   make            install what is missing, fetch GDB 16.3, apply
 #                   patches/series, build the patched gdb
@@ -22,7 +23,10 @@
 #   make deb        a Debian package of it, built from Debian's gdb
 #                   16.3-1 source package (long; see scripts/deb.sh)
 #
-# GDB_SRC=PATH     use a gdb-16.3 tarball or tree instead of Debian's
+# GDB_VERSION=17.2 work on GDB 17.2 (Debian's gdb 17.2-1 source, from
+#                  sid) with the series of patches/17.2/, in build-17.2/;
+#                  16.3, the default, uses patches/ and build/.
+# GDB_SRC=PATH     use a gdb-VERSION tarball or tree instead of Debian's
 #                  source package.
 # SANITIZE=1       make: build the patched gdb with ASan and UBSan in
 #                  build/patched-asan and run the series' tests with it
@@ -35,10 +39,18 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 TOP := $(CURDIR)
+GDB_VERSION ?= 16.3
+export GDB_VERSION
+ifeq ($(GDB_VERSION),16.3)
 BUILD := $(TOP)/build
+PATCHDIR := patches
+else
+BUILD := $(TOP)/build-$(GDB_VERSION)
+PATCHDIR := patches/$(GDB_VERSION)
+endif
 JOBS ?= $(shell nproc)
 PREFIX ?= /usr/local
-PATCHES := $(wildcard patches/*.patch)
+PATCHES := $(wildcard $(PATCHDIR)/*.patch)
 
 # ccache, shared by every clone of the project on this machine.
 export CCACHE_BASEDIR := $(TOP)
@@ -77,8 +89,8 @@ endif
 FORCE:
 
 # build/src-patched: the source with patches/series applied.
-$(BUILD)/.applied: $(BUILD)/.source $(MANUAL) patches/series $(PATCHES) scripts/apply-series.sh
-	@bash scripts/apply-series.sh $(BUILD) patches
+$(BUILD)/.applied: $(BUILD)/.source $(MANUAL) $(PATCHDIR)/series $(PATCHES) scripts/apply-series.sh
+	@bash scripts/apply-series.sh $(BUILD) $(PATCHDIR)
 	@touch $@
 
 $(BUILD)/patched/config.status: scripts/configure.sh | $(BUILD)/.applied
@@ -89,7 +101,7 @@ $(BUILD)/stock/config.status: scripts/configure.sh | $(BUILD)/.applied
 
 # `gdb --version` names the series and its hash; see scripts/pkgversion.sh.
 patched: $(BUILD)/.applied $(BUILD)/patched/config.status
-	@bash scripts/pkgversion.sh stamp $(BUILD)/src-patched $(BUILD)/patched patches
+	@bash scripts/pkgversion.sh stamp $(BUILD)/src-patched $(BUILD)/patched $(PATCHDIR)
 	@$(call GDB_MAKE,$(BUILD)/patched)
 
 stock: $(BUILD)/stock/config.status
@@ -114,7 +126,8 @@ uninstall:
 
 # Debian's gdb 16.3-1 with the series, as .deb files in build/deb.
 deb: $(BUILD)/.source
-	@bash scripts/deb.sh $(BUILD) patches
+	@[ "$(GDB_VERSION)" = 16.3 ] || { echo "make deb: only for GDB 16.3 (Debian 13's gdb 16.3-1)"; exit 1; }
+	@bash scripts/deb.sh $(BUILD) $(PATCHDIR)
 
 # The patched manual: build/doc/gdb.info and build/doc/html/.
 doc: $(BUILD)/.applied
@@ -127,7 +140,7 @@ regress: patched stock
 # Each patch builds and passes its own tests without the ones after it;
 # see scripts/each-patch.sh.
 each-patch: $(BUILD)/.source $(MANUAL)
-	@bash scripts/each-patch.sh $(BUILD) patches
+	@bash scripts/each-patch.sh $(BUILD) $(PATCHDIR)
 
 # Speed and memory against stock GDB; see scripts/bench.sh.
 bench: patched stock
@@ -145,7 +158,7 @@ $(ASAN_OBJ)/config.status: scripts/configure.sh | $(BUILD)/.applied
 	@SANITIZE=1 bash scripts/configure.sh $(BUILD)/src-patched $(ASAN_OBJ) "GDB managed-tty series"
 
 sanitize-build: $(BUILD)/.applied $(ASAN_OBJ)/config.status
-	@bash scripts/pkgversion.sh stamp $(BUILD)/src-patched $(ASAN_OBJ) patches
+	@bash scripts/pkgversion.sh stamp $(BUILD)/src-patched $(ASAN_OBJ) $(PATCHDIR)
 	@ASAN_OPTIONS=detect_leaks=0 nice -n 19 $(call GDB_MAKE,$(ASAN_OBJ))
 
 sanitize: sanitize-build
@@ -156,10 +169,10 @@ ifneq ($(SANITIZE),)
 endif
 
 worktree: $(BUILD)/.source $(MANUAL)
-	@bash scripts/worktree.sh $(BUILD) patches
+	@bash scripts/worktree.sh $(BUILD) $(PATCHDIR)
 
 export:
-	@bash scripts/export.sh $(BUILD) patches
+	@bash scripts/export.sh $(BUILD) $(PATCHDIR)
 
 clean:
 	rm -rf $(BUILD)/patched $(BUILD)/stock $(BUILD)/doc $(BUILD)/patched-asan $(BUILD)/stress $(BUILD)/each/patched

@@ -46,7 +46,8 @@
 #                 comm, VmRSS and private memory; stock: n/a
 #    BENCH_ONLY=cpu,interrupt,... runs only those.
 #
-# Writes tests/results/bench.md (BENCH_REPORT=FILE writes FILE instead):
+# Writes tests/results/bench.md (bench-VERSION.md with GDB_VERSION;
+# BENCH_REPORT=FILE writes FILE instead):
 # a title; a list with the date (UTC), the number of cores, ROUNDS, the
 # command that reproduces it, and a warning if the patched gdb changed
 # during the run; the part 1 table (workload, stock s, patched s, ratio,
@@ -63,7 +64,9 @@ build=$(realpath -e "${1:-$top/build}")
 export GDB_TTY_LEADER=$build/patched/gdb/gdb-tty-leader
 rounds=${ROUNDS:-5}
 work=$build/bench
-report=${BENCH_REPORT:-$top/tests/results/bench.md}
+bench_name=bench
+[ "${GDB_VERSION:-16.3}" = 16.3 ] || bench_name=bench-$GDB_VERSION
+report=${BENCH_REPORT:-$top/tests/results/$bench_name.md}
 mkdir -p "$work" "$(dirname "$report")"
 
 # The patched gdb may be being rebuilt (by make, elsewhere): wait until

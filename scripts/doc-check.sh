@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Check the series' manual text: its gdb/doc hunks apply to GDB 16.3's
-# manual, and makeinfo builds the result with no warning that the
-# unpatched manual does not have.
+# Check the series' manual text: its gdb/doc hunks apply to the manual
+# of GDB 16.3 (or GDB_VERSION), and makeinfo builds the result with no
+# warning that the unpatched manual does not have.
 #
 # Usage: doc-check.sh PATCH_DIR [BUILD_DIR]
 #
 # The manual checked against is the first of: the directory GDB_DOC
 # names; the manual of BUILD_DIR/gdb.git (the tag manual, or pristine),
-# if it is whole, as GNU's tarball's is; ../shared/gdb-16.3-doc beside
-# the project.  Nothing is written outside a temporary directory.
+# if it is whole, as GNU's tarball's is; ../shared/gdb-VERSION-doc
+# beside the project.  Nothing is written outside a temporary directory.
 #
 # Prints, last, "PASS: doc: ...", "FAIL: doc: ..." (after what went
 # wrong) or "doc: skipped: ..."; exits 0, 1 or 77 (skipped).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/lib.sh"
 patches=$(realpath -m "$1")
 build=$(realpath -m "${2:-$top/build}")
 
@@ -40,7 +41,7 @@ from_dir () {
       *) cp "$f" "$stock/gdb/doc/" ;;
     esac
   done
-  echo 16.3 > "$stock/gdb/version.in"
+  echo "$gdb_version" > "$stock/gdb/version.in"
 }
 
 whole () { grep -qs '^@node Top' "$1"; }
@@ -59,12 +60,12 @@ elif git --git-dir="$repo" cat-file -e "$base:gdb/doc/gdb.texinfo" 2>/dev/null \
   git --git-dir="$repo" archive "$base" gdb/doc readline/readline/doc \
       gdb/version.in | tar -x -C "$stock"
   what="$repo, $base"
-elif [ -d "$top/../shared/gdb-16.3-doc" ]; then
-  dir=$(realpath "$top/../shared/gdb-16.3-doc")
+elif [ -d "$top/../shared/gdb-$gdb_version-doc" ]; then
+  dir=$(realpath "$top/../shared/gdb-$gdb_version-doc")
   from_dir "$dir"
   what=$dir
 else
-  skip "no GDB 16.3 manual here to check the series' gdb/doc hunks against (Debian's source strips it): set GDB_DOC=DIR, or put one at ../shared/gdb-16.3-doc"
+  skip "no GDB $gdb_version manual here to check the series' gdb/doc hunks against (Debian's source strips it): set GDB_DOC=DIR, GDB_SRC=gdb-$gdb_version.tar.xz, or put one at ../shared/gdb-$gdb_version-doc"
 fi
 whole "$stock/gdb/doc/gdb.texinfo" \
   || fail "$what: gdb/doc/gdb.texinfo is not a whole manual"
@@ -81,7 +82,7 @@ while IFS= read -r p || [ -n "$p" ]; do
   if ! out=$(git -C "$tmp/patched" apply --include='gdb/doc/*' \
                "$patches/$p" 2>&1); then
     echo "$out"
-    fail "the gdb/doc hunks of $p do not apply to GDB 16.3's manual ($what)"
+    fail "the gdb/doc hunks of $p do not apply to GDB $gdb_version's manual ($what)"
   fi
   n=$((n + 1))
 done < "$patches/series"
@@ -118,4 +119,4 @@ fi
 
 [ "$n" -gt 0 ] || pass "the series has no gdb/doc hunks; the manual ($what) builds"
 [ "$n" -eq 1 ] && s= || s=es
-pass "the gdb/doc hunks of $n patch$s apply to GDB 16.3's manual ($what), and makeinfo builds it with no new warning ($(grep -c . "$tmp/stock.err") before and after)"
+pass "the gdb/doc hunks of $n patch$s apply to GDB $gdb_version's manual ($what), and makeinfo builds it with no new warning ($(grep -c . "$tmp/stock.err") before and after)"

@@ -35,7 +35,7 @@ if g log --format=%s "$base..series" | grep -qE '^(fixup|squash|amend)! '; then
   die "fixup commits are not squashed: git rebase -i --autosquash $base"
 fi
 # The manual of GDB_DOC (manual.sh) is the base, never a patch.
-if g log --format=%s "$base..series" | grep -qxF "GDB 16.3's manual, laid over the source's (GDB_DOC)"; then
+if g log --format=%s "$base..series" | grep -qxF "GDB $gdb_version's manual, laid over the source's (GDB_DOC)"; then
   die "the commit of GDB_DOC's manual is in $base..series; make it the base: git tag -f base <that commit>"
 fi
 

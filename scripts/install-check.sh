@@ -15,6 +15,7 @@ set -uo pipefail
 unset GDB_TTY_LEADER
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/lib.sh"
 obj=$(realpath -e "$1") || exit 1
 build=$(dirname "$obj")
 tmp=$(mktemp -d)
@@ -36,7 +37,7 @@ gdb=$tmp$prefix/bin/gdb
 gdbserver=$tmp$prefix/bin/gdbserver
 [ -x "$gdb" ] && [ -x "$gdbserver" ] || fail "no bin/gdb or bin/gdbserver in $tmp$prefix"
 
-want="(GDB managed-tty series $(bash "$top/scripts/pkgversion.sh" hash "$top/patches")) 16.3"
+want="(GDB managed-tty series $(bash "$top/scripts/pkgversion.sh" hash "$(series_dir "$top")")) $gdb_version"
 v=$("$gdb" --version | head -n 1)
 [ "$v" = "GNU gdb $want" ] || fail "gdb --version says \"$v\", not \"GNU gdb $want\""
 vs=$("$gdbserver" --version | head -n 1)

@@ -1,6 +1,21 @@
 # Shell functions shared by the scripts; source it:
 #   . "$top/scripts/lib.sh"
 
+# The GDB release the series is built on: 16.3 (the default) or
+# $GDB_VERSION (17.2).  Each has its own series (series_dir) and build
+# directory (build/ for 16.3, build-VERSION/ otherwise; see Makefile).
+gdb_version=${GDB_VERSION:-16.3}
+
+# series_dir TOP: the directory of the series for $gdb_version in the
+# project at TOP: patches/ for 16.3, patches/VERSION/ otherwise.
+series_dir () {
+  if [ "$gdb_version" = 16.3 ]; then
+    echo "$1/patches"
+  else
+    echo "$1/patches/$gdb_version"
+  fi
+}
+
 # sum_results SUM WHO: print the failing results of the DejaGnu summary
 # file SUM (FAIL, UNRESOLVED, ERROR, XPASS, KPASS lines) and its
 # "=== gdb Summary ===" block, and set sum_pass to its expected passes

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Lay a directory of GDB 16.3's manual sources over the source's own
-# manual (Debian's source package stubs it), for GDB_DOC=DIR.
+# Lay a directory of GDB's manual sources (16.3, or GDB_VERSION's) over
+# the source's own manual (Debian's source package stubs it), for
+# GDB_DOC=DIR.
 #
 # Usage: manual.sh BUILD_DIR DOC_DIR
 #        manual.sh BUILD_DIR none
@@ -70,7 +71,7 @@ new=$(GIT_AUTHOR_NAME="GDB release" GIT_AUTHOR_EMAIL="gdb@sourceware.org" \
       GIT_AUTHOR_DATE="2025-04-20T00:00:00Z" \
       GIT_COMMITTER_DATE="2025-04-20T00:00:00Z" \
       g commit-tree "$tree" -p pristine \
-        -m "GDB 16.3's manual, laid over the source's (GDB_DOC)")
+        -m "GDB ${GDB_VERSION:-16.3}'s manual, laid over the source's (GDB_DOC)")
 
 if [ "$new" != "$old" ]; then
   g tag -f manual "$new" >/dev/null

@@ -38,6 +38,7 @@ jobs=${JOBS:-$(nproc)}
 board=${REGRESS_BOARD:-}
 suffix=${board:+-$board}${REGRESS_NAME:+-$REGRESS_NAME}
 [ -n "${REGRESS_NAME:-}" ] || suffix+=$dirs_suffix
+[ "$gdb_version" = 16.3 ] || suffix="-$gdb_version$suffix"
 [ -z "$board" ] || export RUNTESTFLAGS="--target_board=$board"
 out=$build/regress$suffix
 results=$top/tests/results
@@ -101,10 +102,11 @@ report=$results/regress$suffix.md
   echo
   echo "- Date: $(date -u +%Y-%m-%d)"
   echo "- GDB: $(cat "$build/src-stock/gdb/version.in" 2>/dev/null)" \
-       "(Debian's gdb 16.3-1 source unless GDB_SRC was set)"
-  echo "- Series: $(grep -c . "$top/patches/series") patches, project" \
+       "(Debian's gdb $gdb_version-1 source unless GDB_SRC was set)"
+  sdir=$(series_dir "$top")
+  echo "- Series: $(grep -c . "$sdir/series") patches, project" \
        "commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')" \
-       "(patches/ sha256 $(cat "$top"/patches/*.patch 2>/dev/null \
+       "(${sdir#$top/}/ sha256 $(cat "$sdir"/*.patch 2>/dev/null \
                            | sha256sum | cut -c1-12))"
   echo "- Directories: ${dirs[*]} (${#globs[@]} files), FORCE_PARALLEL=1" \
        "-j$jobs, stock then patched, then up to 3 re-runs of the files" \
@@ -113,8 +115,8 @@ report=$results/regress$suffix.md
   echo "- Left out on both sides: ${skip[*]:-none} (see scripts/regress.sh)"
   echo "- Wall time: $((elapsed / 60)) min $((elapsed % 60)) s on" \
        "$(nproc) cores"
-  echo "- Reproduce: \`make regress${board:+ REGRESS_BOARD=$board}${REGRESS_NAME:+ REGRESS_NAME=$REGRESS_NAME}${REGRESS_SKIP:+ REGRESS_SKIP=\"$REGRESS_SKIP\"}${dirs_suffix:+ REGRESS_DIRS=\"${dirs[*]}\"}\`" \
-       "(results in build/regress$suffix/)"
+  echo "- Reproduce: \`make regress$([ "$gdb_version" = 16.3 ] || echo " GDB_VERSION=$gdb_version")${board:+ REGRESS_BOARD=$board}${REGRESS_NAME:+ REGRESS_NAME=$REGRESS_NAME}${REGRESS_SKIP:+ REGRESS_SKIP=\"$REGRESS_SKIP\"}${dirs_suffix:+ REGRESS_DIRS=\"${dirs[*]}\"}\`" \
+       "(results in ${build#$top/}/regress$suffix/)"
   echo
   python3 "$top/scripts/compare-sums.py" report "$out/stock.sum" \
     "$out/patched.sum" "${reruns[@]}"

@@ -30,7 +30,7 @@
 # check runs it).
 # Full: 500 cycles, 10000 bytes, a random seed, printed.
 # STRESS_SEED=N replays a seed; STRESS_CYCLES=N, STRESS_BYTES=N change
-# the sizes.  Logs (GDB's output per check) go to build/stress/.
+# the sizes.  Logs (GDB's output per check) go to stress/ beside OBJ_DIR.
 # Exits non-zero if a check failed.
 set -uo pipefail
 
@@ -53,7 +53,7 @@ if [ ! -x "$obj/gdb/gdb" ]; then
   exit 2
 fi
 
-work=$top/build/stress
+work=$(dirname "$obj")/stress
 mkdir -p "$work"
 prog=$work/stress-prog
 if [ ! -x "$prog" ] || [ "$top/scripts/stress-prog.c" -nt "$prog" ]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Make BUILD_DIR/worktree: a git clone of GDB 16.3 whose branch "series"
+# Make BUILD_DIR/worktree: a git clone of GDB (16.3, or GDB_VERSION) whose branch "series"
 # holds the series as commits on top of the tag "base": the tag
 # "manual" of BUILD_DIR/gdb.git (GDB_DOC's manual laid over pristine;
 # see manual.sh) if there is one, else "pristine".

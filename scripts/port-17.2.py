@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Port the series for GDB 16.3 (patches/) to GDB 17.2 (patches/17.2/):
+cherry-pick each patch of the 16.3 series onto GDB 17.2's source, with
+git's three-way merge, resolve the conflicts that upstream's changes
+between the two releases make (each rule below says which), adapt what
+17.2 changed without a conflict (initialization functions,
+gdb::unordered_set), and write the result as patches/17.2/.
+
+Usage: port-17.2.py
+  (from the project's top; needs build/worktree with the 16.3 series on
+  its branch "series" (make worktree), and build-17.2/gdb.git (make
+  GDB_VERSION=17.2 does the fetch); works in build-17.2/port)
+
+GDB 17.2's manual is stubbed in Debian's source, as 16.3's is: the
+gdb/doc hunks are then ported onto a model of 17.2's manual,
+build-17.2/manual-model/gdb.texinfo (16.3's manual with the text that
+GDB 17 changed in the regions that the series' hunks touch; see
+tests/17.2-port.txt), which the project does not distribute; with GNU's
+tarball (GDB_SRC), whose manual is whole, onto that.  scripts/compare-series.py then checks that the
+two series differ only where tests/17.2-port.txt says.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WT16 = os.path.join(TOP, "build", "worktree")
+REPO17 = os.path.join(TOP, "build-17.2", "gdb.git")
+PORT = os.path.join(TOP, "build-17.2", "port")
+OUT = os.path.join(TOP, "patches", "17.2")
+MANUAL_MODEL = os.path.join(TOP, "build-17.2", "manual-model", "gdb.texinfo")
+
+# Patches of the 16.3 series that the 17.2 series does not have, by
+# subject, and why (tests/17.2-port.txt says the same).
+SKIP = {
+    "gdbsupport: poll with a timeout in milliseconds, not whole seconds":
+    "17.2's event loop computes milliseconds itself",
+}
+
+
+def git(*args, check=True, cwd=PORT, capture=True):
+    r = subprocess.run(["git", *args], cwd=cwd, text=True,
+                       capture_output=capture)
+    if check and r.returncode != 0:
+        sys.exit(f"port-17.2: git {' '.join(args)} failed:\n{r.stderr}")
+    return r.stdout if capture else ""
+
+
+def conflicts(text):
+    """Yield (start, mid, end, ours, theirs) of each conflict in TEXT."""
+    i = 0
+    while True:
+        a = text.find("<<<<<<< ", i)
+        if a < 0:
+            return
+        m = text.index("=======\n", a)
+        b = text.index(">>>>>>> ", m)
+        e = text.index("\n", b) + 1
+        yield a, e, text[text.index("\n", a) + 1:m], text[m + 8:b]
+        i = e
+
+
+def resolve(path, rule):
+    """Resolve every conflict of PATH with RULE (ours, theirs) -> text."""
+    full = os.path.join(PORT, path)
+    with open(full) as f:
+        text = f.read()
+    out, pos = [], 0
+    for a, e, ours, theirs in conflicts(text):
+        out.append(text[pos:a])
+        out.append(rule(ours, theirs))
+        pos = e
+    out.append(text[pos:])
+    with open(full, "w") as f:
+        f.write("".join(out))
+
+
+def init_gdb_file(text):
+    """17.2 finds initialization functions only as INIT_GDB_FILE."""
+    return re.sub(r"void _initialize_(\w+) \(\);\nvoid\n_initialize_\1 \(\)\n",
+                  r"INIT_GDB_FILE (\1)\n", text)
+
+
+def makefile_rule(ours, theirs):
+    """17.2 merged HFILES_NO_SRCDIR's lists into one: keep 17.2's, the
+    series' headers are added by fix_makefile.  Otherwise both sides'
+    lines, 17.2's first."""
+    if theirs.count("\n") > 20:
+        return ours
+    return ours + theirs
+
+
+RULES = {
+    # 17.2 includes buildargv.h and gdb_argv_vec.h where the series adds
+    # scope-exit.h.
+    "gdb/nat/fork-inferior.c": lambda o, t: o + t,
+    "gdb/Makefile.in": makefile_rule,
+    # 17.2's _initialize_event_top is INIT_GDB_FILE (event_top).
+    "gdb/event-top.c": lambda o, t: init_gdb_file(t),
+    # 17.2 has its own top section: the series' entries go under
+    # "Changes since GDB 17", above it.
+    "gdb/NEWS": lambda o, t: t.replace("*** Changes since GDB 16",
+                                       "*** Changes since GDB 17")
+    + "\n" + o,
+    # 17.2 added restore_initial_gdb_ttystate before gdb_has_a_terminal,
+    # which the series makes extern.
+    "gdb/inflow.c": lambda o, t: o.replace(
+        "/* Does GDB have a terminal (on stdin)?  */", "/* See terminal.h.  */"),
+    # 17.2 added scoped_restore_tty_state where the series adds its
+    # declarations.
+    "gdb/terminal.h": lambda o, t: o + "\n" + t,
+    # 17.2 includes signals-state-save-restore.h where the series adds
+    # gdb_wait.h.
+    "gdb/nat/linux-ptrace.c": lambda o, t: t + o,
+    "gdb/managed-tty-input.c": lambda o, t: init_gdb_file(t),
+}
+
+
+def fix_files():
+    """Adapt, in the working tree, what 17.2 changed without a conflict.
+    Return the paths changed."""
+    changed = []
+
+    def edit(path, fn):
+        full = os.path.join(PORT, path)
+        if not os.path.exists(full):
+            return
+        with open(full) as f:
+            text = f.read()
+        new = fn(text)
+        if new != text:
+            with open(full, "w") as f:
+                f.write(new)
+            changed.append(path)
+
+    for path in ("gdb/managed-tty.c", "gdb/managed-tty-input.c",
+                 "gdb/event-top.c"):
+        edit(path, init_gdb_file)
+    # 17.2's code uses gdb::unordered_set.
+    for path in ("gdb/linux-nat.c", "gdbserver/linux-low.cc"):
+        edit(path, lambda t: t.replace(
+            "#include <unordered_set>\n",
+            '#include "gdbsupport/unordered_set.h"\n').replace(
+            "static std::unordered_set<int> interrupt_sigint_passed;",
+            "static gdb::unordered_set<int> interrupt_sigint_passed;"))
+    # 17.2 declares gdb_has_a_terminal static at the top of inflow.c.
+    edit("gdb/inflow.c", lambda t: t.replace(
+        "static int gdb_has_a_terminal (void);\n\n", "")
+        if "\nbool\ngdb_has_a_terminal ()" in t else t)
+    edit("gdb/Makefile.in", fix_makefile)
+    return changed
+
+
+def fix_makefile(text):
+    """The series' lines of gdb/Makefile.in that 17.2's changes keep from
+    applying: its headers in 17.2's one sorted HFILES_NO_SRCDIR list,
+    and gdb-tty-leader in 17.2's all: (which builds gdb-add-index)."""
+    if "nat/tty-leader.c" not in text and "tty-leader" not in text:
+        return text
+    lines = text.split("\n")
+    if "\tnat/tty-leader.h \\" not in lines and \
+            any(l.startswith("gdb-tty-leader$(EXEEXT):") for l in lines):
+        k = next(i for i, l in enumerate(lines)
+                 if l.startswith("\tnat/") and l.strip().rstrip(" \\")
+                 > "nat/tty-leader.h")
+        lines[k:k] = ["\tnat/tty-leader-protocol.h \\", "\tnat/tty-leader.h \\"]
+    text = "\n".join(lines)
+    old_all = ("all: gdb$(EXEEXT) $(CONFIG_ALL) gdb-gdb.py gdb-gdb.gdb gcore "
+               "gstack gdb-add-index\n")
+    if "MANAGED_TTY_LEADER = " not in text and \
+            "gdb-tty-leader$(EXEEXT):" in text and old_all in text:
+        text = text.replace(old_all, """\
+# gdb-tty-leader, the session leader of the terminal that GDB gives
+# each program it runs (see nat/gdb-tty-leader.c), on the hosts that
+# build nat/tty-leader.c.  A program of its own, which uses nothing of
+# GDB; GDB looks for it where the environment variable GDB_TTY_LEADER
+# says, else in $(libexecdir)/gdb, relocated with GDB.
+MANAGED_TTY_LEADER = \\
+	$(if $(filter nat/tty-leader.o,$(NATDEPFILES)),gdb-tty-leader$(EXEEXT))
+
+all: gdb$(EXEEXT) $(CONFIG_ALL) gdb-gdb.py gdb-gdb.gdb gcore gstack \\
+	gdb-add-index $(MANAGED_TTY_LEADER)
+""")
+    return text
+
+
+def main():
+    if not os.path.isdir(os.path.join(WT16, ".git")):
+        sys.exit("port-17.2: no build/worktree: run make worktree first")
+    if not os.path.isdir(PORT):
+        subprocess.run(["git", "clone", "-q", REPO17, PORT], check=True)
+    git("config", "user.name", "GDB PTY series")
+    git("config", "user.email", "gdb-pty-series@localhost")
+    git("cherry-pick", "--abort", check=False)
+    git("fetch", "-q", "--force", WT16, "series:series16", "tag", "base")
+    git("fetch", "-q", REPO17, "pristine:pristine17", check=False)
+    git("checkout", "-q", "--force", "-B", "port", "pristine17")
+    if os.path.getsize(os.path.join(PORT, "gdb/doc/gdb.texinfo")) < 1024 \
+            and not os.path.exists(MANUAL_MODEL):
+        sys.exit(f"port-17.2: 17.2's manual is stubbed in this source, and "
+                 f"there is no model of it at {MANUAL_MODEL}")
+
+    # The doc hunks need 17.2's manual: the source's if it is whole (the
+    # GNU tarball, GDB_SRC), else the model.
+    stub = os.path.getsize(os.path.join(PORT, "gdb/doc/gdb.texinfo")) < 1024
+    if stub:
+        with open(MANUAL_MODEL) as f, \
+                open(os.path.join(PORT, "gdb/doc/gdb.texinfo"), "w") as g:
+            g.write(f.read())
+        git("add", "gdb/doc/gdb.texinfo")
+        git("commit", "-q", "-m",
+            "model of GDB 17.2's manual (not distributed)")
+    git("tag", "-f", "docmodel")
+
+    for c in git("rev-list", "--reverse", "base..series16").split():
+        subject = git("log", "-1", "--format=%s", c).strip()
+        if subject in SKIP:
+            print(f"port-17.2: skipped: {subject} ({SKIP[subject]})")
+            continue
+        r = subprocess.run(["git", "cherry-pick", c], cwd=PORT, text=True,
+                           capture_output=True)
+        if r.returncode != 0:
+            unmerged = git("diff", "--name-only", "--diff-filter=U").split()
+            for path in unmerged:
+                if path not in RULES:
+                    sys.exit(f"port-17.2: {subject}: no rule for the "
+                             f"conflict in {path}")
+                resolve(path, RULES[path])
+            fix_files()
+            git("add", "-A")
+            env = dict(os.environ, GIT_EDITOR="true")
+            subprocess.run(["git", "cherry-pick", "--continue"], cwd=PORT,
+                           env=env, check=True, capture_output=True)
+            print(f"port-17.2: resolved: {subject} ({', '.join(unmerged)})")
+        changed = fix_files()
+        if changed:
+            git("add", "-A")
+            git("commit", "-q", "--amend", "--no-edit")
+            print(f"port-17.2: adapted: {subject} ({', '.join(changed)})")
+        else:
+            print(f"port-17.2: as is: {subject}")
+        left = git("grep", "-l", "-E", "^(<<<<<<<|>>>>>>>) ", "HEAD", "--",
+                   "gdb", "gdbserver", "gdbsupport", check=False)
+        if left.strip():
+            sys.exit(f"port-17.2: conflict markers left: {left}")
+
+    # The series, as git format-patch writes it for export.sh.
+    os.makedirs(OUT, exist_ok=True)
+    for f in os.listdir(OUT):
+        if f.endswith(".patch") or f == "series":
+            os.remove(os.path.join(OUT, f))
+    git("-c", "core.abbrev=12", "-c", "diff.algorithm=myers",
+        "-c", "diff.noprefix=false", "-c", "diff.mnemonicPrefix=false",
+        "-c", "format.signature=", "format-patch", "-q", "--zero-commit",
+        "--no-signature", "--no-numbered", "--no-cover-letter",
+        "--no-thread", "--abbrev=12", "-o", OUT, "docmodel..port")
+    names = sorted(f for f in os.listdir(OUT) if f.endswith(".patch"))
+    with open(os.path.join(OUT, "series"), "w") as f:
+        f.write("".join(n + "\n" for n in names))
+    print(f"port-17.2: {len(names)} patches written to {OUT}")
+
+
+if __name__ == "__main__":
+    main()
