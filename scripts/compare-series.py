@@ -137,10 +137,10 @@ def main():
     new_names = read_series(new_dir)
     old = [parse_patch(os.path.join(old_dir, p)) for p in old_names]
     new = [parse_patch(os.path.join(new_dir, p)) for p in new_names]
-    old_msg = {parse_patch(os.path.join(old_dir, p))[0]:
-               patch_message(os.path.join(old_dir, p)) for p in old_names}
-    new_msg = {parse_patch(os.path.join(new_dir, p))[0]:
-               patch_message(os.path.join(new_dir, p)) for p in new_names}
+    old_msg = {subj: patch_message(os.path.join(old_dir, p))
+               for (subj, _), p in zip(old, old_names)}
+    new_msg = {subj: patch_message(os.path.join(new_dir, p))
+               for (subj, _), p in zip(new, new_names)}
     old_subjects = [s for s, _ in old]
     new_subjects = [s for s, _ in new]
     errors = 0
@@ -151,21 +151,16 @@ def main():
         print("ERROR: the patches both series have are not in the same order")
         errors += 1
 
-    for s in old_subjects:
-        if s not in new_subjects:
+    for mine, theirs, label in ((old_subjects, new_subjects, "16.3"),
+                                (new_subjects, old_subjects, "17.2")):
+        for s in mine:
+            if s in theirs:
+                continue
             why = absent.get(s)
             if why:
-                print(f"16.3 only: {s}\n    (known: {why})")
+                print(f"{label} only: {s}\n    (known: {why})")
             else:
-                print(f"ERROR: 16.3 only, unexplained: {s}")
-                errors += 1
-    for s in new_subjects:
-        if s not in old_subjects:
-            why = absent.get(s)
-            if why:
-                print(f"17.2 only: {s}\n    (known: {why})")
-            else:
-                print(f"ERROR: 17.2 only, unexplained: {s}")
+                print(f"ERROR: {label} only, unexplained: {s}")
                 errors += 1
 
     new_by_subject = dict(new)
