@@ -21,6 +21,8 @@
 # and tests/results/regress-BOARD.md and regress-BOARD-diff.txt.  With
 # DIRs named, "-DIR+DIR..." is added to those names too, or
 # "-$REGRESS_NAME" if set.  A DIR that ends in .exp is one test file.
+# REGRESS_STOCK=reuse runs the patched side only, when the stock side
+# of the same directories ran already with the same stock build.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -75,8 +77,22 @@ for d in "${dirs[@]}"; do
   done
 done
 
+# REGRESS_STOCK=reuse keeps the stock side of an earlier run of the
+# same directories (same results directory), if its stock.sum is newer
+# than the stock gdb and gdbserver, i.e. came from the same binaries and
+# testsuite: stock does not change when the series does.
+stock_note=
+sides=(stock patched)
+if [ "${REGRESS_STOCK:-}" = reuse ] && [ -s "$out/stock.sum" ] \
+   && [ "$out/stock.sum" -nt "$build/stock/gdb/gdb" ] \
+   && [ "$out/stock.sum" -nt "$build/stock/gdbserver/gdbserver" ]; then
+  sides=(patched)
+  stock_note="stock side reused from a run of $(date -u -r "$out/stock.sum" '+%Y-%m-%d %H:%M UTC') with the same stock binaries (REGRESS_STOCK=reuse)"
+  log "$stock_note"
+fi
+
 start=$(date +%s)
-for side in stock patched; do
+for side in "${sides[@]}"; do
   log "running ${dirs[*]} on $side"
   run "$side" "$side" "${globs[@]}"
 done
@@ -114,7 +130,7 @@ report=$results/regress$suffix.md
   echo "- Board: ${board:-unix (native)}"
   echo "- Left out on both sides: ${skip[*]:-none} (see scripts/regress.sh)"
   echo "- Wall time: $((elapsed / 60)) min $((elapsed % 60)) s on" \
-       "$(nproc) cores"
+       "$(nproc) cores${stock_note:+; $stock_note}"
   echo "- Reproduce: \`make regress$([ "$gdb_version" = 16.3 ] || echo " GDB_VERSION=$gdb_version")${board:+ REGRESS_BOARD=$board}${REGRESS_NAME:+ REGRESS_NAME=$REGRESS_NAME}${REGRESS_SKIP:+ REGRESS_SKIP=\"$REGRESS_SKIP\"}${dirs_suffix:+ REGRESS_DIRS=\"${dirs[*]}\"}\`" \
        "(results in ${build#$top/}/regress$suffix/)"
   echo
