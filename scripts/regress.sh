@@ -21,8 +21,9 @@
 # and tests/results/regress-BOARD.md and regress-BOARD-diff.txt.  With
 # DIRs named, "-DIR+DIR..." is added to those names too, or
 # "-$REGRESS_NAME" if set.  A DIR that ends in .exp is one test file.
-# REGRESS_STOCK=reuse runs the patched side only, when the stock side
-# of the same directories ran already with the same stock build.
+# REGRESS_REUSE="stock" runs the patched side only, when the stock side
+# of the same directories ran already with the same stock build (see
+# below).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -77,19 +78,24 @@ for d in "${dirs[@]}"; do
   done
 done
 
-# REGRESS_STOCK=reuse keeps the stock side of an earlier run of the
-# same directories (same results directory), if its stock.sum is newer
-# than the stock gdb and gdbserver, i.e. came from the same binaries and
-# testsuite: stock does not change when the series does.
-stock_note=
-sides=(stock patched)
-if [ "${REGRESS_STOCK:-}" = reuse ] && [ -s "$out/stock.sum" ] \
-   && [ "$out/stock.sum" -nt "$build/stock/gdb/gdb" ] \
-   && [ "$out/stock.sum" -nt "$build/stock/gdbserver/gdbserver" ]; then
-  sides=(patched)
-  stock_note="stock side reused from a run of $(date -u -r "$out/stock.sum" '+%Y-%m-%d %H:%M UTC') with the same stock binaries (REGRESS_STOCK=reuse)"
-  log "$stock_note"
-fi
+# REGRESS_REUSE="stock" (or "stock patched") keeps the .sum of that side
+# from an earlier run of the same directories (same results directory)
+# if it is newer than the side's gdb and gdbserver, i.e. came from the
+# same binaries: stock does not change when the series does, and a run
+# cut short after both sides ran needs only its re-runs and report.
+reuse_note=
+sides=()
+for side in stock patched; do
+  sum=$out/$side.sum
+  if [[ " ${REGRESS_REUSE:-} " == *" $side "* ]] && [ -s "$sum" ] \
+     && [ "$sum" -nt "$build/$side/gdb/gdb" ] \
+     && [ "$sum" -nt "$build/$side/gdbserver/gdbserver" ]; then
+    reuse_note+="${reuse_note:+; }$side side reused from a run of $(date -u -r "$sum" '+%Y-%m-%d %H:%M UTC') with the same $side binaries"
+  else
+    sides+=("$side")
+  fi
+done
+[ -z "$reuse_note" ] || log "$reuse_note (REGRESS_REUSE)"
 
 start=$(date +%s)
 for side in "${sides[@]}"; do
@@ -130,7 +136,7 @@ report=$results/regress$suffix.md
   echo "- Board: ${board:-unix (native)}"
   echo "- Left out on both sides: ${skip[*]:-none} (see scripts/regress.sh)"
   echo "- Wall time: $((elapsed / 60)) min $((elapsed % 60)) s on" \
-       "$(nproc) cores${stock_note:+; $stock_note}"
+       "$(nproc) cores${reuse_note:+; $reuse_note (REGRESS_REUSE)}"
   echo "- Reproduce: \`make regress$([ "$gdb_version" = 16.3 ] || echo " GDB_VERSION=$gdb_version")${board:+ REGRESS_BOARD=$board}${REGRESS_NAME:+ REGRESS_NAME=$REGRESS_NAME}${REGRESS_SKIP:+ REGRESS_SKIP=\"$REGRESS_SKIP\"}${dirs_suffix:+ REGRESS_DIRS=\"${dirs[*]}\"}\`" \
        "(results in ${build#$top/}/regress$suffix/)"
   echo
