@@ -70,6 +70,13 @@ class Gdb:
 
         def ctty():
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+            # GDB, as a user starts it from a shell: SIGHUP and SIGINT
+            # at their defaults even if this harness runs under nohup
+            # (GDB keeps an ignored SIGHUP ignored, stock GDB too, and
+            # the fault-gdb-sighup and fault-gdb-hangup checks would
+            # wait for an exit that does not come).
+            signal.signal(signal.SIGHUP, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
 
         self.proc = subprocess.Popen(
             argv, stdin=self.slave, stdout=self.slave, stderr=self.slave,
