@@ -9,8 +9,9 @@
 #
 # Each side runs with FORCE_PARALLEL=1 on all cores (JOBS=N to change),
 # one side after the other.  The .exp files in which some test got worse
-# are run again on the patched side, one at a time, up to 3 times; a test that is
-# worse in every run is a regression, one that is not is racy.  Exits
+# are run again on the patched side, one at a time, up to 3 times; a
+# test that is worse in every run is a regression, one that is not is
+# racy.  Exits
 # non-zero if there are regressions.  Results: BUILD_DIR/regress/ (the
 # .sum and .log files) and tests/results/regress.md (the report) and
 # tests/results/regress-diff.txt (the lines that differ).
