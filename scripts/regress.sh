@@ -11,10 +11,12 @@
 # one side after the other.  The .exp files in which some test got worse
 # are run again on the patched side, one at a time, up to 3 times; a
 # test that is worse in every run is a regression, one that is not is
-# racy.  Exits
-# non-zero if there are regressions.  Results: BUILD_DIR/regress/ (the
-# .sum and .log files) and tests/results/regress.md (the report) and
-# tests/results/regress-diff.txt (the lines that differ).
+# racy.  Exits non-zero if there are regressions.  Results:
+# BUILD_DIR/regress/ (the .sum and .log files) and
+# tests/results/regress.md (the report) and
+# tests/results/regress-diff.txt (the lines that differ).  The series'
+# own tests are not run here (the .exp files come from stock's tree):
+# make check runs them.
 #
 # REGRESS_BOARD=native-gdbserver (or native-extended-gdbserver) runs
 # both sides with that DejaGnu board, the GDB of each side talking to
