@@ -54,6 +54,12 @@ LINES = 524288          # lines of 60 bytes: 30 MiB, as bench.sh's output
 MIB = LINES * 60 / (1 << 20)
 EXITED = re.compile(rb"\[Inferior 1 \(process \d+\) exited normally\]")
 CLK = os.sysconf("SC_CLK_TCK")
+# Separate debug info (libc6-dbg's, where it is installed) would be read
+# at every `run', by both GDBs alike: over 100 ms a run, which hides
+# what the terminal costs.  Both GDBs look for it in an empty directory
+# (bench.sh's GDBs too).
+NO_SEPARATE_DEBUG = ["-iex", "set debug-file-directory %s"
+                     % os.environ.get("BENCH_NO_DEBUG_DIR", "/nonexistent")]
 
 
 def log(msg):
@@ -87,7 +93,8 @@ class Side:
 
     def spawn(self, args):
         wait_built(self.gdb)
-        return Gdb(self, args, "bench-" + self.name, log=False)
+        return Gdb(self, NO_SEPARATE_DEBUG + args, "bench-" + self.name,
+                   log=False)
 
     def start(self, args, timeout=TIMEOUT):
         g = self.spawn(args)
@@ -415,6 +422,11 @@ def section_cpu(b):
     print("| | stock | patched | ratio |")
     print("|---|---:|---:|---:|")
     print("| GDB CPU ms per MiB | %.1f | %.1f | %s |" % (cs, cp, ratio(cs, cp)))
+    relay = os.environ.get("BENCH_RELAY_CPU_MS")
+    if relay:
+        print("| the probe's minimal relay (relay-lines, mode 3), CPU ms per "
+              "MiB | - | %s | GDB / relay %s |"
+              % (relay, ratio(float(relay), cp)))
     if not sc:
         print()
         print("- syscalls: not measured (no strace)")
