@@ -6,7 +6,9 @@
 # Usage: bench.sh [BUILD_DIR]      (default: build; make bench)
 #
 # ROUNDS=N (default 5) rounds of everything that is timed, stock and
-# patched alternating in each round.  Two parts:
+# patched alternating in each round; OUTPUT_ROUNDS=N (default 3 x
+# ROUNDS) for the output workloads and the relay probes, whose times
+# vary the most on a virtual machine.  Two parts:
 #
 # 1. Whole GDB sessions under script(1), which gives GDB a terminal as a
 #    user's would be, GDB in -batch mode:
@@ -70,6 +72,7 @@ build=$(realpath -e "${1:-$top/build}")
 # The session leader of the build tree's patched gdb (stock has none).
 export GDB_TTY_LEADER=$build/patched/gdb/gdb-tty-leader
 rounds=${ROUNDS:-5}
+output_rounds=${OUTPUT_ROUNDS:-$((3 * rounds))}
 work=$build/bench
 bench_name=bench
 [ "${GDB_VERSION:-16.3}" = 16.3 ] || bench_name=bench-$GDB_VERSION
@@ -171,7 +174,7 @@ median () { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 {
   echo "# Benchmark: the series against stock GDB"
   echo
-  echo "- Date: $(date -u '+%Y-%m-%d %H:%M') UTC; $(nproc) cores; $rounds rounds each," \
+  echo "- Date: $(date -u '+%Y-%m-%d %H:%M') UTC; $(nproc) cores; $rounds rounds each ($output_rounds for output and the relay probes)," \
        "stock and patched alternating"
   echo "- Command: \`${ROUNDS:+ROUNDS=$ROUNDS }bash scripts/bench.sh${1:+ $1}\`" \
        "(\`make bench\` is \`bash scripts/bench.sh build\`; ROUNDS=N to change)"
@@ -185,7 +188,9 @@ median () { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 for w in output output-1cpu startup stop; do
   : > "$work/$w.stock"; : > "$work/$w.patched"
-  for r in $(seq "$rounds"); do
+  n=$rounds
+  case $w in output*) n=$output_rounds ;; esac
+  for r in $(seq "$n"); do
     for side in stock patched; do
       measure "$side" "$w" >> "$work/$w.$side"
     done
@@ -213,38 +218,45 @@ echo >> "$report"
 # reads depends on how the program writes.  So relay-limit is also
 # built a second time, as relay-lines, from the same source with two
 # edits (sed): its program writes its 64-byte lines one write each,
-# and its relay, when done, prints its own CPU time (getrusage) on
-# stderr.  relay-lines measures the limit of the output workload: its
-# hop and relay, and the relay's CPU per MiB, next to GDB's.
+# and its relay, when done, prints its own CPU time (getrusage) and
+# how many system calls it made (read, write, poll: counted in the
+# relay itself, with no tracer to slow it) on stderr.  relay-lines
+# measures the limit of the output workload: its hop and relay, and
+# the relay's CPU and system calls per MiB, next to GDB's.
 probes=${PROBES:-$top/../shared/probes}
 lines_src=$work/relay-lines.c
 make_relay_lines () {
   local src=$probes/relay-limit.c
-  sed -e 's|#include <unistd.h>|#include <unistd.h>\n#include <sys/resource.h>|' \
+  # The counting macros come after the last #include (unistd.h's).
+  sed -e 's|#include <unistd.h>|#include <unistd.h>\n#include <sys/resource.h>\nstatic long nsys;\n#define read(...) (nsys++, read (__VA_ARGS__))\n#define write(...) (nsys++, write (__VA_ARGS__))\n#define poll(...) (nsys++, poll (__VA_ARGS__))|' \
       -e 's|for (long i = 0; i < mib \* 16; i++) wr (1, buf, sizeof buf);|for (long i = 0; i < mib * 16 * 1024; i++) wr (1, buf + i % 1024 * 64, 64);|' \
-      -e 's|if (n <= 0) _exit (0);|if (n <= 0) { struct rusage u; getrusage (RUSAGE_SELF, \&u); fprintf (stderr, "relay-cpu %ld\\n", (long) (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000000 + u.ru_utime.tv_usec + u.ru_stime.tv_usec); _exit (0); }|' \
+      -e 's|if (n <= 0) _exit (0);|if (n <= 0) { struct rusage u; getrusage (RUSAGE_SELF, \&u); fprintf (stderr, "relay-cpu %ld %ld\\n", (long) (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000000 + u.ru_utime.tv_usec + u.ru_stime.tv_usec, nsys); _exit (0); }|' \
       "$src" > "$lines_src"
   # Each edit must have taken.
   grep -q 'sys/resource.h' "$lines_src" && grep -q 'buf + i % 1024 \* 64, 64' "$lines_src" \
-    && grep -q 'relay-cpu' "$lines_src" \
+    && grep -q 'relay-cpu %ld %ld' "$lines_src" && grep -q '#define poll' "$lines_src" \
     && gcc -O2 -o "$work/relay-lines" "$lines_src" -lutil
 }
 if [ -f "$probes/relay-limit.c" ] && [ -f "$probes/startup-limit.c" ] \
    && gcc -O2 -o "$work/relay-limit" "$probes/relay-limit.c" -lutil \
    && gcc -O2 -o "$work/startup-limit" "$probes/startup-limit.c" -lutil \
    && make_relay_lines; then
-  echo "bench: probes: relay-limit, relay-lines and startup-limit, $rounds rounds" >&2
-  relay () { # relay [taskset args] PROBE MODE: MiB/s, median of ROUNDS runs of 32 MiB
+  echo "bench: probes: relay-limit, relay-lines and startup-limit, $rounds rounds ($output_rounds for the relays)" >&2
+  relay () { # relay [taskset args] PROBE MODE: MiB/s, median of OUTPUT_ROUNDS runs of 32 MiB
     local i
-    for i in $(seq "$rounds"); do
+    for i in $(seq "$output_rounds"); do
       "$@" 32 2>/dev/null | sed -n 's/^mode [0-9]*: \([0-9.]*\) MiB.*/\1/p'
     done | median
   }
-  relay_cpu () { # relay_cpu PROBE: the relay's CPU ms per MiB (mode 3), median
-    local i
-    for i in $(seq "$rounds"); do
-      "$1" 3 32 2>&1 >/dev/null | awk '/^relay-cpu / { printf "%.2f\n", $2 / 1000 / 32 }'
-    done | median
+  # relay_cpu PROBE: the relay's CPU ms and system calls per MiB (mode
+  # 3), each the median of OUTPUT_ROUNDS runs, in $lcpu and $lsys.
+  relay_cpu () {
+    local i runs=$work/relay-cpu.out
+    for i in $(seq "$output_rounds"); do
+      "$1" 3 32 2>&1 >/dev/null | grep '^relay-cpu '
+    done > "$runs"
+    lcpu=$(awk '{ printf "%.2f\n", $2 / 1000 / 32 }' "$runs" | median)
+    lsys=$(awk '{ printf "%.0f\n", $3 / 32 }' "$runs" | median)
   }
   m0=$(relay "$work/relay-limit" 0); m3=$(relay "$work/relay-limit" 3)
   c0=$(relay taskset -c 0 "$work/relay-limit" 0)
@@ -252,8 +264,8 @@ if [ -f "$probes/relay-limit.c" ] && [ -f "$probes/startup-limit.c" ] \
   l0=$(relay "$work/relay-lines" 0); l3=$(relay "$work/relay-lines" 3)
   lc0=$(relay taskset -c 0 "$work/relay-lines" 0)
   lc3=$(relay taskset -c 0 "$work/relay-lines" 3)
-  lcpu=$(relay_cpu "$work/relay-lines")
-  export BENCH_RELAY_CPU_MS=$lcpu
+  relay_cpu "$work/relay-lines"
+  export BENCH_RELAY_CPU_MS=$lcpu BENCH_RELAY_SYSCALLS=$lsys
   # gdb-tty-leader, run with no GDB, complains and exits: its exec is
   # what b times.
   floor=$("$work/startup-limit" "$GDB_TTY_LEADER" "$work/out" 2>/dev/null \
@@ -270,7 +282,7 @@ if [ -f "$probes/relay-limit.c" ] && [ -f "$probes/startup-limit.c" ] \
   {
     echo "## The limits (probes, this run) and GDB against them"
     echo
-    echo "relay-limit (32 MiB, median of $rounds): one PTY hop (mode 0) and a"
+    echo "relay-limit (32 MiB, median of $output_rounds): one PTY hop (mode 0) and a"
     echo "minimal relay that passes bytes through and writes once per drain"
     echo "(mode 3); its program writes 64 KiB at a time.  relay-lines: the"
     echo "same, its program writing a 64-byte line at a time, as the output"
@@ -288,8 +300,9 @@ if [ -f "$probes/relay-limit.c" ] && [ -f "$probes/startup-limit.c" ] \
     row "$(nproc), relay-limit" "$m0" "$m3" "$time_output_stock" "$time_output_patched"
     row "1 (taskset -c 0), relay-limit" "$c0" "$c3" "$time_output_1cpu_stock" "$time_output_1cpu_patched"
     echo
-    echo "relay-lines' relay, its own CPU time (getrusage) per MiB, median"
-    echo "of $rounds at $(nproc) cores: $lcpu ms (see GDB's CPU per MiB below)."
+    echo "relay-lines' relay at $(nproc) cores, per MiB, median of $output_rounds: its own"
+    echo "CPU time (getrusage) $lcpu ms, its system calls $lsys (see GDB's CPU"
+    echo "and system calls per MiB below)."
     echo
     echo "startup-limit (median of 201 each; helper gdb-tty-leader, program"
     echo "the \"out\" of this benchmark): the floor a+b+c+d = $floor ms, next to"
