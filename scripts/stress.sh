@@ -7,8 +7,8 @@
 # pseudo-terminal of the harness's own (scripts/stress.py) through:
 #   cycles   run/interrupt/kill and run-to-exit cycles of a program that
 #            blocks SIGINT: one stop per interrupt, GDB's fds equal and
-#            RSS within 1 MiB (interrupts: 4 MiB) from first to
-#            last, no child left
+#            RSS within 1 MiB from first to last (GDB with no separate
+#            debug information), no child left
 #   fuzz     random bytes typed in bursts to a raw program (it logs them:
 #            exactly those bytes, in order), interrupt keys alone and in
 #            bursts (one stop each; what follows is GDB's), and random
