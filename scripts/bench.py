@@ -222,14 +222,30 @@ def output_cpu(side, out):
         g.quit()
 
 
+def run_output_watched(side, out, watcher):
+    """One run of OUT, with a tool watching GDB: WATCHER(g) starts it
+    once GDB waits at its prompt and returns its process, which gets a
+    SIGINT (to write its report) once the run is over."""
+    g = side.start(["--args", out, str(LINES)])
+    st = None
+    try:
+        st = watcher(g)
+        g.drain(0.3)
+        run_output(g)
+    finally:
+        if st:
+            st.send_signal(signal.SIGINT)
+            st.wait()
+        g.quit()
+
+
 def output_syscalls(side, out, work):
     """One run of OUT under strace -c, attached to each of GDB's threads
     (-p each; not -f, which would take GDB's children, its tracees):
     (calls, the most frequent syscalls)."""
-    g = side.start(["--args", out, str(LINES)])
     path = os.path.join(work, "strace-%s.txt" % side.name)
-    st = None
-    try:
+
+    def strace(g):
         tids = sorted(os.listdir("/proc/%d/task" % g.pid))
         st = subprocess.Popen(["strace", "-c", "-q", "-o", path]
                               + [a for t in tids for a in ("-p", t)],
@@ -238,13 +254,9 @@ def output_syscalls(side, out, work):
         end = now() + 10
         while status_kib(g.pid, "TracerPid") != st.pid and now() < end:
             time.sleep(0.02)
-        g.drain(0.3)
-        run_output(g)
-    finally:
-        if st:
-            st.send_signal(signal.SIGINT)
-            st.wait()
-        g.quit()
+        return st
+
+    run_output_watched(side, out, strace)
     calls, top = 0, []
     with open(path) as f:
         for line in f:
@@ -261,10 +273,9 @@ def output_syscalls_perf(side, out, work):
     """One run of OUT under `perf stat -i -e raw_syscalls:sys_enter -p
     PID' (a counter: no tracer slows GDB, as strace -c does): the system
     calls of GDB's threads, or None if perf could not count them."""
-    g = side.start(["--args", out, str(LINES)])
     path = os.path.join(work, "perf-%s.csv" % side.name)
-    st = None
-    try:
+
+    def perf(g):
         # -i: GDB's children (the program, the session leader) do not
         # inherit the counter.
         st = subprocess.Popen(["perf", "stat", "-i", "-x", ",", "-o", path,
@@ -274,13 +285,9 @@ def output_syscalls_perf(side, out, work):
                               stderr=subprocess.DEVNULL)
         # perf says nothing when it is attached; GDB is idle meanwhile.
         time.sleep(0.5)
-        g.drain(0.3)
-        run_output(g)
-    finally:
-        if st:
-            st.send_signal(signal.SIGINT)
-            st.wait()
-        g.quit()
+        return st
+
+    run_output_watched(side, out, perf)
     try:
         with open(path) as f:
             for line in f:
