@@ -69,8 +69,9 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -e "${1:-$top/build}")
-# The session leader of the build tree's patched gdb (stock has none).
-export GDB_TTY_LEADER=$build/patched/gdb/gdb-tty-leader
+# The session leader of the build tree's patched gdb, next to it,
+# where that gdb finds it (stock has none).
+leader=$build/patched/gdb/gdb-tty-leader
 rounds=${ROUNDS:-5}
 output_rounds=${OUTPUT_ROUNDS:-$((3 * rounds))}
 work=$build/bench
@@ -268,7 +269,7 @@ if [ -f "$probes/relay-limit.c" ] && [ -f "$probes/startup-limit.c" ] \
   export BENCH_RELAY_CPU_MS=$lcpu BENCH_RELAY_SYSCALLS=$lsys
   # gdb-tty-leader, run with no GDB, complains and exits: its exec is
   # what b times.
-  floor=$("$work/startup-limit" "$GDB_TTY_LEADER" "$work/out" 2>/dev/null \
+  floor=$("$work/startup-limit" "$leader" "$work/out" 2>/dev/null \
           | tee "$work/startup-limit.out" \
           | awk '/^[abcd] / { for (i = 2; i < NF; i++) if ($(i + 1) == "us") s += $i }
                  END { printf "%.2f", s / 1000 }')

@@ -9,6 +9,8 @@
 # before that tag.  The output depends only on the commits: no commit
 # hashes, no patch numbers in the subjects, no signature, fixed-length
 # blob hashes, so exporting an unchanged series changes no byte.
+# With a cover letter (PATCH_DIR/0000-cover-letter.patch, not in the
+# series file), writes it again with the series' shortlog and diffstat.
 # Refuses to drop the gdb/doc hunks of PATCH_DIR: a worktree whose
 # manual is stubbed does not have them.
 set -euo pipefail
@@ -51,19 +53,42 @@ if [ "$docs" -gt 0 ] && [ -z "$(g log --format=%h "$base..series" -- gdb/doc)" ]
   die "patches/ has gdb/doc hunks, and the worktree's series has none; exporting would drop them: $doc_hint (or, to drop them, remove those patches from patches/ and patches/series first)"
 fi
 
+# The cover letter: its subject and text are the worktree branch's
+# description (worktree.sh sets it from PATCH_DIR's cover letter; edit
+# it with git branch --edit-description), else PATCH_DIR's cover letter
+# as it is; git adds the shortlog and the diffstat of the series.
+blurb=$(g config branch.series.description || true)
+[ -n "$blurb" ] || blurb=$(cover_blurb "$patches")
+cover=(--no-cover-letter)
+if [ -n "$blurb" ]; then
+  g config branch.series.description "$blurb"
+  cover=(--cover-letter --cover-from-description=subject)
+fi
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 g -c core.abbrev=12 -c diff.algorithm=myers -c diff.noprefix=false \
   -c diff.mnemonicPrefix=false -c format.signature= \
   format-patch -q --zero-commit --no-signature --no-numbered \
-  --no-cover-letter --no-thread --abbrev=12 -o "$tmp" "$base..series"
+  "${cover[@]}" --no-thread --abbrev=12 -o "$tmp" "$base..series"
 
 mkdir -p "$patches"
 rm -f "$patches"/*.patch
 : > "$patches/series.new"
 for f in $(cd "$tmp" && ls *.patch 2>/dev/null | sort); do
+  [ "$f" = 0000-cover-letter.patch ] && continue
   mv "$tmp/$f" "$patches/$f"
   echo "$f" >> "$patches/series.new"
 done
 mv "$patches/series.new" "$patches/series"
-echo "export: $(wc -l < "$patches/series") patches written to $patches"
+n=$(wc -l < "$patches/series")
+if [ -f "$tmp/0000-cover-letter.patch" ]; then
+  # gdb-patches' form "[PATCH 0/N]", and the date of the series' newest
+  # commit rather than the time of the export, so that exporting an
+  # unchanged series changes no byte.
+  date=$(g log -1 --format=%aD series)
+  sed -e "1,/^\$/ s/^Subject: \[PATCH\] /Subject: [PATCH 0\/$n] /" \
+      -e "1,/^\$/ s/^Date: .*/Date: $date/" \
+      "$tmp/0000-cover-letter.patch" > "$patches/0000-cover-letter.patch"
+fi
+echo "export: $n patches written to $patches$([ -f "$patches/0000-cover-letter.patch" ] && echo ", with a cover letter")"

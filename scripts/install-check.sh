@@ -11,9 +11,6 @@
 #
 # Prints PASS or FAIL and exits non-zero on failure.  Takes seconds.
 set -uo pipefail
-# The installed gdb must find its own session leader.
-unset GDB_TTY_LEADER
-
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/lib.sh"
 obj=$(realpath -e "$1") || exit 1

@@ -80,3 +80,24 @@ run_dejagnu () {
     FORCE_PARALLEL=1 -j"${JOBS:-$(nproc)}" TESTS="$*" \
     ${RUNTESTFLAGS:+RUNTESTFLAGS="$RUNTESTFLAGS"} > "$out" 2>&1
 }
+
+# cover_blurb PATCH_DIR: the subject and the text of the series' cover
+# letter, PATCH_DIR/0000-cover-letter.patch (git format-patch
+# --cover-letter's form): the subject without its "[PATCH 0/N]" on the
+# first line, a blank line, then the text up to the shortlog that git
+# writes after it ("NAME (N):").  Nothing if there is no cover letter.
+# export.sh writes the cover letter again from this, with the shortlog
+# and diffstat of the series as exported.
+cover_blurb () {
+  local f=$1/0000-cover-letter.patch
+  [ -f "$f" ] || return 0
+  awk '
+    !body && /^Subject: / { subj = $0; sub(/^Subject: (\[[^]]*\] )?/, "", subj); insubj = 1; next }
+    !body && insubj && /^[ \t]/ { s = $0; sub(/^[ \t]+/, " ", s); subj = subj s; next }
+    !body && /^$/ { body = 1; insubj = 0; print subj; print ""; next }
+    !body { insubj = 0; next }
+    /^[^ \t].* \([0-9]+\):$/ { exit }
+    { lines[++n] = $0 }
+    END { while (n > 0 && lines[n] == "") n--; for (i = 1; i <= n; i++) print lines[i] }
+  ' "$f"
+}

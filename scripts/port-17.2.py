@@ -175,8 +175,9 @@ def fix_makefile(text):
 # gdb-tty-leader, the session leader of the terminal that GDB gives
 # each program it runs (see nat/gdb-tty-leader.c), on the hosts that
 # build nat/tty-leader.c.  A program of its own, which uses nothing of
-# GDB; GDB looks for it where the environment variable GDB_TTY_LEADER
-# says, else in $(libexecdir)/gdb, relocated with GDB.
+# GDB; GDB looks for it next to its own executable (so that a GDB run
+# from this directory finds this one), else in $(libexecdir)/gdb,
+# relocated with GDB.
 MANAGED_TTY_LEADER = \\
 	$(if $(filter nat/tty-leader.o,$(NATDEPFILES)),gdb-tty-leader$(EXEEXT))
 
@@ -259,7 +260,84 @@ def main():
     names = sorted(f for f in os.listdir(OUT) if f.endswith(".patch"))
     with open(os.path.join(OUT, "series"), "w") as f:
         f.write("".join(n + "\n" for n in names))
-    print(f"port-17.2: {len(names)} patches written to {OUT}")
+    cover_letter(len(names))
+    print(f"port-17.2: {len(names)} patches written to {OUT}"
+          + (", with a cover letter"
+             if os.path.exists(os.path.join(OUT, COVER)) else ""))
+
+
+COVER = "0000-cover-letter.patch"
+
+# The 16.3 cover letter's sentence about the preparatory fixes, which
+# names the one that 17.2 does not need (see SKIP), and what it becomes.
+COVER_FIXES = (re.compile(r"Patches 1 to 4 fix upstream bugs(\s+)that the "
+                          r"program's own session made(\s+)frequent in the "
+                          r"testsuite \(a poll timeout rounded down to "
+                          r"zero,(\s+)a"),
+               r"Patches 1 to 3 fix upstream bugs\1that the program's own "
+               r"session made\2frequent in the testsuite (a")
+
+COVER_INTRO = """\
+This is the series for GDB 17.2.  It makes the same changes as the
+series for GDB 16.3 but for that one's first patch (a poll timeout
+rounded down to zero), whose bug 17.2's event loop no longer has; the
+patch numbers below are this series'.  The testing figures are those
+of the 16.3 series; on 17.2, the series' own tests and the same
+regression directories were run too.
+
+"""
+
+
+def cover_letter(n):
+    """Write OUT's cover letter from the 16.3 series' one: its subject
+    and text, with the 17.2 series' patch numbers (one less: 17.2 has
+    no patch 1), and git's shortlog and diffstat of the 17.2 series."""
+    src = os.path.join(TOP, "patches", COVER)
+    if not os.path.exists(src):
+        return
+    blurb = subprocess.run(
+        ["bash", "-c", '. scripts/lib.sh && cover_blurb patches'],
+        cwd=TOP, text=True, capture_output=True, check=True).stdout
+    subject, _, body = blurb.partition("\n\n")
+    body, k = COVER_FIXES[0].subn(COVER_FIXES[1], body)
+    if k != 1:
+        sys.exit("port-17.2: the 16.3 cover letter's sentence about the "
+                 "preparatory fixes changed: update COVER_FIXES")
+
+    def renumber(m):
+        nums = [str(int(x) - 1) if x and x.isdigit() else x
+                for x in m.group(2, 3, 4)]
+        return m.group(1) + nums[0] + (f" {nums[1]} {nums[2]}"
+                                       if m.group(3) else "")
+    # "Patches 1 to 3" above is already 17.2's.
+    head, sep, tail = body.partition("Patches 1 to 3 fix upstream bugs")
+    pat = re.compile(r"([Pp]atch(?:es)?\s+)(\d+)(?:\s+(to|and)\s+(\d+))?")
+    body = pat.sub(renumber, head) + sep + pat.sub(renumber, tail)
+    git("config", "branch.port.description",
+        subject + "\n\n" + COVER_INTRO + body)
+    tmp = os.path.join(PORT, ".cover")
+    subprocess.run(["rm", "-rf", tmp], check=True)
+    git("-c", "core.abbrev=12", "-c", "diff.algorithm=myers",
+        "-c", "diff.noprefix=false", "-c", "diff.mnemonicPrefix=false",
+        "-c", "format.signature=", "format-patch", "-q", "--zero-commit",
+        "--no-signature", "--no-numbered", "--cover-letter",
+        "--cover-from-description=subject", "--no-thread", "--abbrev=12",
+        "-o", tmp, "docmodel..port")
+    date = git("log", "-1", "--format=%aD", "port").strip()
+    out = []
+    in_head = True
+    with open(os.path.join(tmp, COVER)) as f:
+        for line in f:
+            if in_head and line == "\n":
+                in_head = False
+            elif in_head and line.startswith("Subject: [PATCH] "):
+                line = line.replace("[PATCH]", f"[PATCH 0/{n}]", 1)
+            elif in_head and line.startswith("Date: "):
+                line = f"Date: {date}\n"
+            out.append(line)
+    with open(os.path.join(OUT, COVER), "w") as f:
+        f.write("".join(out))
+    subprocess.run(["rm", "-rf", tmp], check=True)
 
 
 if __name__ == "__main__":

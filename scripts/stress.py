@@ -445,8 +445,7 @@ def gdb_env(home):
     160 columns, no user's inputrc or locale, HOME in the work
     directory."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("LC_", "GDB", "INPUTRC"))
-           or k == "GDB_TTY_LEADER"}
+           if not k.startswith(("LC_", "GDB", "INPUTRC"))}
     env.update({"TERM": "dumb", "LC_ALL": "C.UTF-8", "INPUTRC": "/dev/null",
                 "HOME": home, "COLUMNS": "160", "LINES": "40"})
     return env

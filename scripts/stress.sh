@@ -72,9 +72,6 @@ if nm "$obj/gdb/gdb" 2>/dev/null | grep -c '__asan_init' > /dev/null; then
   export STRESS_ASAN=1
 fi
 
-# The session leader of the build tree's gdb (an installed gdb finds
-# its own in its libexec directory).
-export GDB_TTY_LEADER=$obj/gdb/gdb-tty-leader
 python3 "$top/scripts/stress.py" "${args[@]}" "$obj" "$prog" "$work"
 rc=$?
 for r in "$work"/sanitizer/*; do

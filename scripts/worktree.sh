@@ -59,5 +59,8 @@ for p in "${list[@]}"; do
   g am -q --keep-cr "${exclude[@]}" "$patches/$p" || die "patch $p does not apply"
   n=$((n + 1))
 done
+# The cover letter's subject and text, for export.sh.
+blurb=$(cover_blurb "$patches")
+[ -z "$blurb" ] || g config branch.series.description "$blurb"
 echo "worktree: $wt, branch series: $base + $n patches (tag base: $base)"
 echo "Edit and commit there, then run: make export"
