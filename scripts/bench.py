@@ -24,6 +24,9 @@ medians and ratios (it asserts nothing about speed):
             GDB's own binary, then `file' the program)
   cycles    100 run/interrupt/kill cycles: GDB's fds and VmRSS, first
             and last
+  slow      the interrupt key on a terminal drained at 5 and 20 KB/s
+            while the program floods it; `run &' of 30 MiB at the
+            prompt (time, prompts drawn); GDB's CPU at 1,000 lines/s
   leader    the session leader (the child of GDB that is the program's
             parent; found by parentage): its comm, VmRSS and private
             memory, while the program runs
@@ -31,13 +34,17 @@ medians and ratios (it asserts nothing about speed):
 BENCH_PRESSES (default 20), BENCH_KEYS (50), BENCH_RUNS (20) and
 BENCH_CYCLES (100) change the sizes; BENCH_BLOAT=plain loads GDB's
 binary without -readnow (quicker, less memory), BENCH_BLOAT=none skips
-the bloated GDB; BENCH_ONLY=cpu,interrupt,echo,startup,cycles runs only
+the bloated GDB; BENCH_SLOW_RATES (5000,20000 bytes/s),
+BENCH_SLOW_PRESSES (5) and BENCH_LINES_SECONDS (3) size the slow
+section; BENCH_ONLY=cpu,interrupt,echo,startup,cycles,slow runs only
 those.
 """
 
+import errno
 import math
 import os
 import re
+import select
 import shutil
 import signal
 import statistics
@@ -48,7 +55,7 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import stress  # noqa: E402
-from stress import Gdb, TIMEOUT, TestFailure, now  # noqa: E402
+from stress import Gdb, PROMPT, STOP, TIMEOUT, TestFailure, now  # noqa: E402
 
 SIDES = ("stock", "patched")
 LINES = 524288          # lines of 60 bytes: 30 MiB, as bench.sh's output
@@ -322,6 +329,107 @@ def interrupt_latency(side, prog, mode, presses, leaders):
     return out
 
 
+def throttle(g, rate):
+    """Make G read GDB's terminal at RATE bytes a second at most, as a
+    slow link (ssh, a serial console) drains a terminal: at most
+    RATE/100 bytes every 10 ms."""
+    quantum = 0.01
+    per = max(1, int(rate * quantum))
+
+    def fill(timeout):
+        time.sleep(quantum)
+        r, _, _ = select.select([g.master], [], [],
+                                max(timeout - quantum, 0))
+        if not r:
+            return False
+        try:
+            data = os.read(g.master, per)
+        except BlockingIOError:
+            return False
+        except OSError as e:
+            if e.errno == errno.EIO:
+                g.eof = True
+                return False
+            raise
+        if not data:
+            g.eof = True
+            return False
+        g.buf += data
+        g._count()
+        return True
+
+    g._fill = fill
+
+
+def read_for(g, seconds):
+    """Read GDB's terminal for SECONDS, however much keeps coming."""
+    end = now() + seconds
+    while now() < end:
+        g._fill(min(end - now(), 0.05))
+
+
+def slow_interrupt(side, prog, rate, presses):
+    """PRESSES interrupt keys while PROG floods its terminal (mode
+    flood-sigint, which stock can stop too) and GDB's terminal is
+    drained at RATE bytes a second: for each, the seconds from the key
+    to "Program received signal SIGINT" and the bytes of output read
+    in between."""
+    g = side.start(["--args", prog, "flood-sigint"])
+    out = []
+    try:
+        throttle(g, rate)
+        g.cmd("run")
+        g.expect(rb"stress-flood line", "the program's output", timeout=60)
+        for i in range(presses):
+            read_for(g, 1.0)
+            t0, at = now(), len(g.buf)
+            g.send(b"\x03")
+            m = g.expect(STOP, "the stop (slow interrupt %d)" % (i + 1),
+                         timeout=120)
+            out.append((now() - t0, m.start() - at))
+            g.prompt(timeout=120)
+            g.cmd("continue")
+            g.expect(rb"Continuing\.", "`continue'", timeout=120)
+    finally:
+        g.quit()
+    return out
+
+
+def background_flood(side, out):
+    """`run &' of OUT (30 MiB) at GDB's prompt: the seconds to the exit
+    notice, and the prompts drawn meanwhile."""
+    g = side.start(["--args", out, str(LINES)])
+    try:
+        g.drain(0.2)
+        start = len(g.buf)
+        t0 = now()
+        g.cmd("run &")
+        g.expect(EXITED, "the end of the output", timeout=600)
+        t = now() - t0
+        g.drain(0.3)
+        prompts = len(PROMPT.findall(g.buf, start))
+        g.buf = bytearray()
+        g.pos = g.scan = 0
+        return t, prompts
+    finally:
+        g.quit()
+
+
+def lines_cpu(side, prog, seconds, background):
+    """A run of PROG writing 1,000 lines a second for SECONDS, in the
+    foreground or with `run &': GDB's CPU seconds."""
+    g = side.start(["--args", prog, "lines-1k", str(seconds)])
+    try:
+        g.drain(0.2)
+        c0 = cpu_seconds(g.pid)
+        g.cmd("run &" if background else "run")
+        g.expect(EXITED, "the end of the lines", timeout=seconds + 60)
+        g.drain(0.3)
+        return cpu_seconds(g.pid) - c0
+    finally:
+        g.quit()
+
+
 def echo_latency(side, prog, keys):
     """KEYS bytes typed to a raw-mode program that echoes them: the
     times until each came back (s)."""
@@ -564,6 +672,76 @@ def section_interrupt(b):
     interrupt_table(b, True, True)
 
 
+def section_slow(b):
+    rates = [int(x) for x in
+             os.environ.get("BENCH_SLOW_RATES", "5000,20000").split(",")]
+    presses = int(os.environ.get("BENCH_SLOW_PRESSES", 5))
+    secs = int(os.environ.get("BENCH_LINES_SECONDS", 3))
+    print("## Output that GDB's terminal or GDB is slow to take")
+    print()
+    print("The interrupt key while the program (stress-prog "
+          "`flood-sigint`, SIGINT not blocked, so that stock stops it "
+          "too) writes lines as fast as it can and the driver reads GDB's "
+          "terminal at a fixed rate, as a slow link drains it: %d "
+          "presses a side and rate, 1 s of output before each, "
+          "`continue` after; the time from the key to \"Program received "
+          "signal SIGINT\" (median and worst, s), and the output read "
+          "in between (median, KB): a terminal's interrupt character "
+          "discards the output not yet written." % presses)
+    print()
+    print("| rate | stock s | patched s | ratio | stock worst s "
+          "| patched worst s | stock KB after | patched KB after |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for rate in rates:
+        log("slow: interrupt at %d bytes/s" % rate)
+        res = {s.name: slow_interrupt(s, b.prog, rate, presses)
+               for s in b.sides}
+        t = {k: [x[0] for x in v] for k, v in res.items()}
+        kb = {k: [x[1] / 1000.0 for x in v] for k, v in res.items()}
+        print("| %.0f KB/s | %.2f | %.2f | %s | %.2f | %.2f | %.1f | %.1f |"
+              % (rate / 1000.0, median(t["stock"]), median(t["patched"]),
+                 ratio(median(t["patched"]), median(t["stock"])),
+                 max(t["stock"]), max(t["patched"]),
+                 median(kb["stock"]), median(kb["patched"])))
+    print()
+
+    log("slow: %d rounds of a background flood" % b.rounds)
+    bg = b.alternate(background_flood, b.out)
+    print("`run &` of the output program (%.0f MiB, as in part 1) at "
+          "GDB's prompt, %d rounds: the time to the exit notice (median, "
+          "s), and the prompts drawn meanwhile (median; stock draws none: "
+          "the output lands after its prompt)." % (MIB, b.rounds))
+    print()
+    print("| GDB | s | prompts drawn |")
+    print("|---|---:|---:|")
+    for s in b.sides:
+        print("| %s | %.2f | %d |"
+              % (s.name, median([x[0] for x in bg[s.name]]),
+                 median([x[1] for x in bg[s.name]])))
+    print()
+    print("- patched/stock time: %s"
+          % ratio(median([x[0] for x in bg["patched"]]),
+                  median([x[0] for x in bg["stock"]])))
+    print()
+
+    log("slow: %d rounds of %d s at 1,000 lines/s" % (b.rounds, secs))
+    fg = b.alternate(lines_cpu, b.prog, secs, False)
+    bgc = b.alternate(lines_cpu, b.prog, secs, True)
+    print("GDB's own CPU time (user+sys, not its children's) while the "
+          "program writes 1,000 lines of 60 bytes a second, one write "
+          "each, for %d s (stress-prog `lines-1k`), in the foreground and "
+          "with `run &` at the prompt; ms of CPU per second of output, "
+          "median of %d rounds." % (secs, b.rounds))
+    print()
+    print("| run | stock ms/s | patched ms/s | patched - stock |")
+    print("|---|---:|---:|---:|")
+    for label, res in (("`run`", fg), ("`run &`", bgc)):
+        st = median(res["stock"]) * 1000 / secs
+        pa = median(res["patched"]) * 1000 / secs
+        print("| %s | %.1f | %.1f | %+.1f |" % (label, st, pa, pa - st))
+    print()
+
+
 def section_echo(b):
     log("echo: %d rounds of %d keys" % (b.rounds, b.keys))
     echo = {k: sum(v, []) for k, v in
@@ -662,7 +840,7 @@ def section_leader(b):
 
 SECTIONS = [("cpu", section_cpu), ("interrupt", section_interrupt),
             ("echo", section_echo), ("startup", section_startup),
-            ("cycles", section_cycles)]
+            ("cycles", section_cycles), ("slow", section_slow)]
 
 
 def main():

@@ -50,6 +50,13 @@
 #      leader     while the program runs: the session leader (the child
 #                 of GDB that is the program's parent, by parentage), its
 #                 comm, VmRSS and private memory; stock: n/a
+#      slow       the interrupt key while the program floods and the
+#                 driver drains GDB's terminal at 5 KB/s and 20 KB/s
+#                 (BENCH_SLOW_RATES, bytes/s): key to stop, and the
+#                 output read in between; `run &' of the output workload
+#                 at GDB's prompt: time and prompts drawn; GDB's CPU at
+#                 1,000 lines/s, `run' and `run &' (BENCH_LINES_SECONDS,
+#                 3 s a run)
 #    BENCH_ONLY=cpu,interrupt,... runs only those.
 #
 # Every GDB runs with `set debug-file-directory' naming an empty

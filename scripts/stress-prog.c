@@ -1,6 +1,6 @@
 /* The program that scripts/stress.py (and scripts/bench.py) runs under
-   GDB, one behaviour per mode (argv[1]).  Every mode but loop-sigint
-   blocks SIGINT, so that only GDB's interrupt key (a SIGSTOP) can stop
+   GDB, one behaviour per mode (argv[1]).  Every mode but loop-sigint,
+   spin-sigint and flood-sigint blocks SIGINT, so that only GDB's interrupt key (a SIGSTOP) can stop
    it.  "Ready" lines tell the harness when to type.
 
      loop           print "stress-ready", then sleep for ever
@@ -25,7 +25,10 @@
                     print "stress-ready", sleep for ever
      ticker         print "stress-tick N" lines every 5 ms, one in eight
                     in two parts 20 ms apart, for ever
-     flood          print numbered lines as fast as it can, for ever  */
+     flood          print numbered lines as fast as it can, for ever
+     flood-sigint   the same with SIGINT not blocked
+     lines-1k N     print 1,000 lines of 60 bytes a second, one write
+                    each, for N seconds, then exit 0  */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,6 +38,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 static void
@@ -105,7 +109,8 @@ main (int argc, char **argv)
 {
   const char *mode = argc > 1 ? argv[1] : "loop";
 
-  if (strcmp (mode, "loop-sigint") != 0 && strcmp (mode, "spin-sigint") != 0)
+  if (strcmp (mode, "loop-sigint") != 0 && strcmp (mode, "spin-sigint") != 0
+      && strcmp (mode, "flood-sigint") != 0)
     {
       sigset_t set;
       sigemptyset (&set);
@@ -217,7 +222,33 @@ main (int argc, char **argv)
 	  usleep (5000);
 	}
     }
-  else if (strcmp (mode, "flood") == 0)
+  else if (strcmp (mode, "lines-1k") == 0 && argc > 2)
+    {
+      /* 1,000 lines of 60 bytes a second, each its own write, for
+	 argv[2] seconds, then exit.  */
+      struct timespec next;
+      long n = atol (argv[2]) * 1000;
+      char line[64];
+
+      clock_gettime (CLOCK_MONOTONIC, &next);
+      for (long i = 0; i < n; i++)
+	{
+	  int len = snprintf (line, sizeof line,
+			      "stress-line %012ld xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
+			      i);
+	  ssize_t ignore = write (1, line, len);
+	  (void) ignore;
+	  next.tv_nsec += 1000000;
+	  if (next.tv_nsec >= 1000000000)
+	    {
+	      next.tv_nsec -= 1000000000;
+	      next.tv_sec++;
+	    }
+	  clock_nanosleep (CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+	}
+      return 0;
+    }
+  else if (strcmp (mode, "flood") == 0 || strcmp (mode, "flood-sigint") == 0)
     {
       char line[64];
       for (unsigned long i = 0;; i++)
