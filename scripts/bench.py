@@ -40,11 +40,9 @@ section; BENCH_ONLY=cpu,interrupt,echo,startup,cycles,slow runs only
 those.
 """
 
-import errno
 import math
 import os
 import re
-import select
 import shutil
 import signal
 import statistics
@@ -334,31 +332,14 @@ def throttle(g, rate):
     slow link (ssh, a serial console) drains a terminal: at most
     RATE/100 bytes every 10 ms."""
     quantum = 0.01
-    per = max(1, int(rate * quantum))
+    g.read_size = max(1, int(rate * quantum))
+    fill = g._fill
 
-    def fill(timeout):
+    def slow_fill(timeout):
         time.sleep(quantum)
-        r, _, _ = select.select([g.master], [], [],
-                                max(timeout - quantum, 0))
-        if not r:
-            return False
-        try:
-            data = os.read(g.master, per)
-        except BlockingIOError:
-            return False
-        except OSError as e:
-            if e.errno == errno.EIO:
-                g.eof = True
-                return False
-            raise
-        if not data:
-            g.eof = True
-            return False
-        g.buf += data
-        g._count()
-        return True
+        return fill(max(timeout - quantum, 0))
 
-    g._fill = fill
+    g._fill = slow_fill
 
 
 def read_for(g, seconds):

@@ -86,6 +86,9 @@ class Gdb:
         fl = fcntl.fcntl(self.master, fcntl.F_GETFL)
         fcntl.fcntl(self.master, fcntl.F_SETFL, fl | os.O_NONBLOCK)
         self.buf = bytearray()
+        # The most that one read of GDB's terminal takes (see
+        # bench.py's throttle, which reads like a slow link).
+        self.read_size = 1 << 16
         self.pos = 0
         # Streaming count of SIGINT stops and of all signal stops.
         self.stops = 0
@@ -119,7 +122,7 @@ class Gdb:
         if not r:
             return False
         try:
-            data = os.read(self.master, 1 << 16)
+            data = os.read(self.master, self.read_size)
         except BlockingIOError:
             return False
         except OSError as e:
