@@ -3,7 +3,8 @@
 # reading one byte at a time (check-read1) and reading late and more
 # (check-readmore), RACY_RUNS times each (default 3), then pinned to
 # CPU 0 beside a CPU hog (taskset -c 0, `yes' on CPU 0),
-# RACY_HOG_RUNS times (default 1).  Part of make stress (full form;
+# RACY_HOG_RUNS times (default 1); RACY_PLAIN_RUNS plain runs before
+# them (default 0).  Part of make stress (full form;
 # STRESS_RACY=0 skips it).
 #
 # Usage: racy.sh [OBJ_DIR]
@@ -117,6 +118,11 @@ run () {
   [ "$fail" -eq 0 ] || bad=1
 }
 
+# RACY_PLAIN_RUNS (default 0) plain runs first: the tests alone, in
+# this directory, as a quick check while make check's directory is busy.
+for i in $(seq "${RACY_PLAIN_RUNS:-0}"); do
+  run "plain-$i" expect
+done
 # As make check-read1 and check-readmore do, READ1 or READMORE is set
 # in the environment too (gdb.exp gives read1 runs more time).
 for i in $(seq "$runs"); do
