@@ -123,15 +123,10 @@ RULES = {
 # The series' horizontal tab for the testsuite's terminal emulator, in
 # 17.2's form.
 TUITERM_TAB = """\
-# Horizontal tab: to the next tab stop, every eight columns, or to the
-# last column.
+# Horizontal tab: to the next tab stop, as Cursor Horizontal Forward
+# Tabulation does.
 proc Term::_ctl_0x09 {} {
-    _log_cur "Horizontal tab" {
-\tvariable _cur_col
-\tvariable _cols
-
-\tset _cur_col [expr {min (($_cur_col / 8 + 1) * 8, $_cols - 1)}]
-    }
+    _csi_I 1
 }
 
 """
