@@ -121,6 +121,7 @@ if [ ${#tests[@]} -gt 0 ]; then
   sum_results "$sum" check
   passed=$((passed + sum_pass))
   failed=$((failed + sum_fail))
+  [ "$sum_fail" -eq 0 ] || fail_excerpts "$testsuite/gdb.log"
   echo "Results: $sum"
 fi
 

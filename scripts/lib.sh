@@ -38,6 +38,24 @@ sum_results () {
   fi
 }
 
+# fail_excerpts LOG: for each of the first 5 failures in the DejaGnu
+# log LOG, the 25 lines that led to it, with control characters shown
+# as cat -v shows them ("^M" for a carriage return, "^[" for ESC), each
+# line cut at 400 characters.  A failure that does not recur (a CI
+# run's only record is its output) then comes with the bytes that GDB
+# wrote, not only the test's name.
+fail_excerpts () {
+  [ -f "$1" ] || return 0
+  awk '
+    { ring[NR % 25] = $0 }
+    /^(FAIL|UNRESOLVED|ERROR): / && shown < 5 {
+      shown++
+      print "--- gdb.log before: " $0
+      for (i = NR - 24; i <= NR; i++) if (i > 0) print ring[i % 25]
+    }
+  ' "$1" | cat -v | cut -c1-400
+}
+
 # sum_count SUM WHAT: the number of DejaGnu's "# of WHAT" line in SUM
 # (empty if there is none).
 sum_count () {
