@@ -108,12 +108,31 @@ for t in "${tests[@]}"; do
     exit 1
   fi
 done
-if [ ${#tests[@]} -gt 0 ]; then
-  echo "check: running ${#tests[@]} DejaGnu tests with -j$jobs in $testsuite"
-  JOBS=$jobs run_dejagnu "$testsuite" "$testsuite/check.out" "${tests[@]}"
-  sum=$testsuite/gdb.sum
+# The tests of tests/check-alone.list among them run after the others,
+# one at a time: what they do reaches other tests' processes (see that
+# file).
+mapfile -t alone_list < <(read_list "$top/tests/check-alone.list")
+together=()
+alone=()
+for t in "${tests[@]}"; do
+  if printf '%s\n' "${alone_list[@]}" | grep -qxF -- "$t"; then
+    alone+=("$t")
+  else
+    together+=("$t")
+  fi
+done
+
+# run_group NAME JOBS TEST...: run the TESTs, JOBS at a time, add their
+# results to passed and failed, and keep their gdb.sum and gdb.log as
+# NAME.sum and NAME.log in the testsuite directory.
+run_group () {
+  local name=$1 group_jobs=$2
+  shift 2
+  echo "check: running $# DejaGnu tests with -j$group_jobs in $testsuite"
+  JOBS=$group_jobs run_dejagnu "$testsuite" "$testsuite/$name.out" "$@"
+  local sum=$testsuite/gdb.sum
   if [ ! -f "$sum" ]; then
-    tail -n 30 "$testsuite/check.out"
+    tail -n 30 "$testsuite/$name.out"
     echo "check: error: no gdb.sum was written" >&2
     echo "$passed passed, $((failed + 1)) failed"
     exit 1
@@ -122,8 +141,13 @@ if [ ${#tests[@]} -gt 0 ]; then
   passed=$((passed + sum_pass))
   failed=$((failed + sum_fail))
   [ "$sum_fail" -eq 0 ] || fail_excerpts "$testsuite/gdb.log"
-  echo "Results: $sum"
-fi
+  cp "$sum" "$testsuite/$name.sum"
+  cp "$testsuite/gdb.log" "$testsuite/$name.log"
+  echo "Results: $testsuite/$name.sum"
+}
+
+[ ${#together[@]} -eq 0 ] || run_group check "$jobs" "${together[@]}"
+[ ${#alone[@]} -eq 0 ] || run_group check-alone 1 "${alone[@]}"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
