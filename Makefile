@@ -10,6 +10,8 @@
 #                   gdb.server on both builds,
 #                   compared (long: run it in the background)
 #   make bench      speed and memory, patched against stock, as ratios
+#   make sizes      the lines each patch and each layer adds (code,
+#                   comments, blank, tests, docs)
 #   make stress     stress and fault suite: cycles, typed-input fuzzing,
 #                   faults; a summary (the quick form is in make check)
 #   make each-patch build each step of the series and run the tests
@@ -23,6 +25,9 @@
 #   make deb        a Debian package of it, built from Debian's gdb
 #                   16.3-1 source package (long; see scripts/deb.sh)
 #
+# LAYER=NAME      the layers of the series up to NAME only (one of
+#                  patches/series: 1-fixes, 2-interrupt, 3-terminal,
+#                  ...), for make, make check, make worktree.
 # GDB_VERSION=17.2 work on GDB 17.2 (Debian's gdb 17.2-1 source, from
 #                  sid) with the series of patches/17.2/, in build-17.2/;
 #                  16.3, the default, uses patches/ and build/.
@@ -50,7 +55,14 @@ PATCHDIR := patches/$(GDB_VERSION)
 endif
 JOBS ?= $(shell nproc)
 PREFIX ?= /usr/local
-PATCHES := $(wildcard $(PATCHDIR)/*.patch)
+# The series: patches/series names its layers (1-fixes, 2-interrupt,
+# ...), each a folder with its own series file and cover letter; the
+# 17.2 series may still be one folder.  LAYER=NAME builds (and checks)
+# the layers up to NAME only.
+LAYER ?=
+export LAYER
+PATCHES := $(filter-out $(PATCHDIR)/17.2/%,$(wildcard $(PATCHDIR)/*.patch \
+	$(PATCHDIR)/*/*.patch $(PATCHDIR)/*/series))
 
 # ccache, shared by every clone of the project on this machine.
 export CCACHE_BASEDIR := $(TOP)
@@ -62,7 +74,7 @@ GDB_MAKE = $(MAKE) --no-print-directory -s -C $(1) -j$(JOBS) \
 
 EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all patched stock check regress each-patch bench stress sanitize sanitize-build examples worktree export doc install uninstall deb clean distclean FORCE
+.PHONY: all patched stock check regress each-patch sizes bench stress sanitize sanitize-build examples worktree export doc install uninstall deb clean distclean FORCE
 
 all: patched examples
 	@echo "Patched gdb: $(BUILD)/patched/gdb/gdb; run it as $(TOP)/bin/gdb"
@@ -88,8 +100,15 @@ $(BUILD)/.manual: $(BUILD)/.source scripts/manual.sh FORCE
 endif
 FORCE:
 
+# The layer the build stops at; changes only when LAYER does.
+$(BUILD)/.layer: FORCE
+	@[ -z "$(LAYER)" ] || [ -f "$(PATCHDIR)/$(LAYER)/series" ] \
+	  || { echo "LAYER=$(LAYER) is not a layer of $(PATCHDIR): $$(grep -v '^#' $(PATCHDIR)/series | tr '\n' ' ')" >&2; exit 1; }
+	@mkdir -p $(BUILD)
+	@echo "$(LAYER)" | cmp -s - $@ || echo "$(LAYER)" > $@
+
 # build/src-patched: the source with patches/series applied.
-$(BUILD)/.applied: $(BUILD)/.source $(MANUAL) $(PATCHDIR)/series $(PATCHES) scripts/apply-series.sh
+$(BUILD)/.applied: $(BUILD)/.source $(MANUAL) $(BUILD)/.layer $(PATCHDIR)/series $(PATCHES) scripts/apply-series.sh
 	@bash scripts/apply-series.sh $(BUILD) $(PATCHDIR)
 	@touch $@
 
@@ -141,6 +160,10 @@ regress: patched stock
 # see scripts/each-patch.sh.
 each-patch: $(BUILD)/.source $(MANUAL)
 	@bash scripts/each-patch.sh $(BUILD) $(PATCHDIR)
+
+# What the series adds, per patch and per layer; see scripts/sizes.sh.
+sizes:
+	@bash scripts/sizes.sh $(PATCHDIR)
 
 # Speed and memory against stock GDB; see scripts/bench.sh.
 bench: patched stock

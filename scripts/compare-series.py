@@ -25,12 +25,19 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def read_series(d):
-    """Return the patch file names that D/series lists, in order."""
+    """Return the patch file names that D/series lists, in order, as
+    paths relative to D: for a series in layers (D/series names
+    folders), each layer's patches, LAYER/NAME."""
     names = []
     with open(os.path.join(d, "series")) as f:
         for line in f:
             line = line.split("#", 1)[0].strip()
-            if line:
+            if not line:
+                continue
+            if os.path.isdir(os.path.join(d, line)):
+                names += [os.path.join(line, n)
+                          for n in read_series(os.path.join(d, line))]
+            else:
                 names.append(line)
     return names
 

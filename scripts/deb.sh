@@ -61,6 +61,7 @@ dpkg-source -x "$dsc" "$tree" > "$deb/unpack.log" 2>&1 \
 mkdir -p "$tree/debian/patches/managed-tty"
 used=() nodoc=()
 for p in "${list[@]}"; do
+  mkdir -p "$(dirname "$tree/debian/patches/managed-tty/$p")"
   awk '/^diff --git / { skip = ($3 ~ /^a\/gdb\/doc\//) } !skip' "$patches/$p" \
     > "$tree/debian/patches/managed-tty/$p"
   if ! grep -q '^diff --git ' "$tree/debian/patches/managed-tty/$p"; then

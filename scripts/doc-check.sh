@@ -74,9 +74,7 @@ whole "$stock/gdb/doc/gdb.texinfo" \
 cp -a "$stock" "$tmp/patched"
 git -C "$tmp/patched" init -q
 n=0
-while IFS= read -r p || [ -n "$p" ]; do
-  p=$(echo "${p%%#*}" | tr -d '[:space:]')
-  [ -n "$p" ] || continue
+while IFS= read -r p; do
   [ -f "$patches/$p" ] || fail "patches/series names $p, which does not exist"
   grep -q '^diff --git a/gdb/doc/' "$patches/$p" || continue
   if ! out=$(git -C "$tmp/patched" apply --include='gdb/doc/*' \
@@ -85,7 +83,7 @@ while IFS= read -r p || [ -n "$p" ]; do
     fail "the gdb/doc hunks of $p do not apply to GDB $gdb_version's manual ($what)"
   fi
   n=$((n + 1))
-done < "$patches/series"
+done < <(read_series "$patches")
 
 # Both manuals at once (a few seconds each).
 bash "$top/scripts/doc.sh" --info-only "$stock" "$tmp/out-stock" \

@@ -62,12 +62,43 @@ sum_count () {
   sed -n "s/^# of $2[[:space:]]*\([0-9]*\).*/\1/p" "$1" | head -n 1
 }
 
-# read_series PATCH_DIR: the file names that PATCH_DIR/series lists, in
-# order, one a line ('#' starts a comment; nothing if there is no
-# series file).
-read_series () {
+# series_entries DIR: the names that DIR/series lists, in order, one a
+# line ('#' starts a comment; nothing if there is no series file).
+series_entries () {
   [ -f "$1/series" ] || return 0
   sed -e 's/#.*//' -e 's/[[:space:]]//g' "$1/series" | grep -v '^$' || true
+}
+
+# read_layers PATCH_DIR: the layers of the series, in order: the
+# folders that PATCH_DIR/series names (1-fixes, 2-interrupt, ...), each
+# a series of its own with its own series file and cover letter.  With
+# $LAYER set, the layers up to that one.  Fails if LAYER names none.
+read_layers () {
+  local l found=
+  while IFS= read -r l; do
+    [ -d "$1/$l" ] || continue
+    echo "$l"
+    if [ -n "${LAYER:-}" ] && [ "$l" = "$LAYER" ]; then found=1; break; fi
+  done < <(series_entries "$1")
+  if [ -n "${LAYER:-}" ] && [ -z "$found" ]; then
+    echo "error: LAYER=$LAYER is not a layer of $1 ($(series_entries "$1" | tr '\n' ' '))" >&2
+    return 1
+  fi
+}
+
+# read_series PATCH_DIR: the patches of the series, in order, one a
+# line, as paths relative to PATCH_DIR: LAYER/NNNN-NAME.patch for each
+# patch of each layer that read_layers gives, or NNNN-NAME.patch where
+# PATCH_DIR/series names patches rather than layers.
+read_series () {
+  local e l
+  if [ -n "$(read_layers "$1")" ]; then
+    while IFS= read -r l; do
+      while IFS= read -r e; do echo "$l/$e"; done < <(series_entries "$1/$l")
+    done < <(read_layers "$1")
+  else
+    series_entries "$1"
+  fi
 }
 
 # manual_stubbed GIT_DIR REV: true if REV's gdb/doc/gdb.texinfo, in the

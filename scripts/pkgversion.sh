@@ -31,21 +31,17 @@ set -euo pipefail
 
 die () { echo "pkgversion: error: $*" >&2; exit 1; }
 
-# The patches that PATCH_DIR/series names, one a line, in order.
-series_list () {
-  local line
-  [ -f "$1/series" ] || die "no $1/series"
-  while IFS= read -r line || [ -n "$line" ]; do
-    line=${line%%#*}
-    line=$(echo "$line" | tr -d '[:space:]')
-    [ -n "$line" ] && echo "$line"
-  done < "$1/series"
-}
+. "$(dirname "$0")/lib.sh"
 
+# The hash covers the series files (the top one, and each layer's) and
+# the patches they name, in order: with $LAYER, the layers up to it.
 series_hash () {
   local patches=$1
-  mapfile -t list < <(series_list "$patches")
-  (cd "$patches" && sha256sum series "${list[@]}") | sha256sum | cut -c1-12
+  [ -f "$patches/series" ] || die "no $patches/series"
+  mapfile -t list < <(read_series "$patches")
+  mapfile -t layers < <(read_layers "$patches")
+  (cd "$patches" && sha256sum series "${layers[@]/%//series}" "${list[@]}") \
+    | sha256sum | cut -c1-12
 }
 
 case ${1:-} in

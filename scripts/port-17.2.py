@@ -274,83 +274,139 @@ def main():
         if left.strip():
             sys.exit(f"port-17.2: conflict markers left: {left}")
 
-    # The series, as git format-patch writes it for export.sh.
-    os.makedirs(OUT, exist_ok=True)
-    for f in os.listdir(OUT):
-        if f.endswith(".patch") or f == "series":
-            os.remove(os.path.join(OUT, f))
-    git("-c", "core.abbrev=12", "-c", "diff.algorithm=myers",
-        "-c", "diff.noprefix=false", "-c", "diff.mnemonicPrefix=false",
-        "-c", "format.signature=", "format-patch", "-q", "--zero-commit",
-        "--no-signature", "--no-numbered", "--no-cover-letter",
-        "--no-thread", "--abbrev=12", "-o", OUT, "docmodel..port")
-    names = sorted(f for f in os.listdir(OUT) if f.endswith(".patch"))
-    with open(os.path.join(OUT, "series"), "w") as f:
-        f.write("".join(n + "\n" for n in names))
-    cover_letter(len(names))
-    print(f"port-17.2: {len(names)} patches written to {OUT}"
-          + (", with a cover letter"
-             if os.path.exists(os.path.join(OUT, COVER)) else ""))
+    write_layers()
 
 
 COVER = "0000-cover-letter.patch"
 
-# The 16.3 cover letter's sentence about the preparatory fixes, which
-# names the one that 17.2 does not need (see SKIP), and what it becomes.
-COVER_FIXES = (re.compile(r"Patches 1 to 4 fix upstream bugs(\s+)that the "
-                          r"program's own session made(\s+)frequent in the "
-                          r"testsuite \(a poll timeout rounded down to "
-                          r"zero,(\s+)a"),
-               r"Patches 1 to 3 fix upstream bugs\1that the program's own "
-               r"session made\2frequent in the testsuite (a")
+FMT = ["-c", "core.abbrev=12", "-c", "diff.algorithm=myers",
+       "-c", "diff.noprefix=false", "-c", "diff.mnemonicPrefix=false",
+       "-c", "format.signature=", "format-patch", "-q", "--zero-commit",
+       "--no-signature", "--no-numbered", "--no-thread", "--abbrev=12"]
 
-COVER_INTRO = """\
-This is the series for GDB 17.2.  It makes the same changes as the
-series for GDB 16.3 but for that one's first patch (a poll timeout
-rounded down to zero), whose bug 17.2's event loop no longer has; the
-patch numbers below are this series'.  The testing figures are those
-of the 16.3 series; on 17.2, the series' own tests and the same
-regression directories were run too.
+# The 17.2 text of the cover letter of a layer whose 16.3 text does not
+# hold for 17.2, by layer.
+COVER_17 = {
+    "1-fixes": """\
+Three GDB bug fixes that stand alone
+
+Three upstream bugs, each fixed on its own, each with a test that fails
+without its fix.  A later series (a terminal of its own for each
+program, PR gdb/9425) makes them frequent in the testsuite, but each is
+a bug of today's GDB:
+
+1. When a process ends while GDB resumes its threads, "continue" fails
+   on the thread whose PC it cannot read, and leaves the process half
+   resumed.
+2. When a thread other than the leader execs, resuming the replaced
+   leader fails with ESRCH, and "continue" fails with it.
+3. An error in fork_inferior after prefork_hook (a "set cwd" that
+   cannot be expanded) leaves prefork_hook's state in effect, and the
+   next "run" fails an assertion.
+
+(The 16.3 series has a fourth, a poll timeout rounded down to whole
+seconds, whose bug 17.2's event loop no longer has.)
+
+Tested on x86_64-linux.""",
+}
+
+COVER_NOTE = """\
+This is the series for GDB 17.2: the same changes as the one for GDB
+16.3, ported (gdb/NEWS entries under "Changes since GDB 17",
+INIT_GDB_FILE, gdb::unordered_set).
 
 """
 
 
-def cover_letter(n):
-    """Write OUT's cover letter from the 16.3 series' one: its subject
-    and text, with the 17.2 series' patch numbers (one less: 17.2 has
-    no patch 1), and git's shortlog and diffstat of the 17.2 series."""
-    src = os.path.join(TOP, "patches", COVER)
-    if not os.path.exists(src):
-        return
-    blurb = subprocess.run(
-        ["bash", "-c", '. scripts/lib.sh && cover_blurb patches'],
-        cwd=TOP, text=True, capture_output=True, check=True).stdout
-    subject, _, body = blurb.partition("\n\n")
-    body, k = COVER_FIXES[0].subn(COVER_FIXES[1], body)
-    if k != 1:
-        sys.exit("port-17.2: the 16.3 cover letter's sentence about the "
-                 "preparatory fixes changed: update COVER_FIXES")
+def read_entries(path):
+    """The names that the series file PATH lists, in order."""
+    with open(path) as f:
+        return [l.split("#", 1)[0].strip() for l in f
+                if l.split("#", 1)[0].strip()]
 
-    def renumber(m):
-        nums = [str(int(x) - 1) if x and x.isdigit() else x
-                for x in m.group(2, 3, 4)]
-        return m.group(1) + nums[0] + (f" {nums[1]} {nums[2]}"
-                                       if m.group(3) else "")
-    # "Patches 1 to 3" above is already 17.2's.
-    head, sep, tail = body.partition("Patches 1 to 3 fix upstream bugs")
-    pat = re.compile(r"([Pp]atch(?:es)?\s+)(\d+)(?:\s+(to|and)\s+(\d+))?")
-    body = pat.sub(renumber, head) + sep + pat.sub(renumber, tail)
-    git("config", "branch.port.description",
-        subject + "\n\n" + COVER_INTRO + body)
+
+def patch_subject(path):
+    """The subject of the patch file PATH, without its [PATCH] tag."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    for k, line in enumerate(lines):
+        if line.startswith("Subject: "):
+            subj = line[len("Subject: "):]
+            while k + 1 < len(lines) and lines[k + 1].startswith(" "):
+                k += 1
+                subj += lines[k]
+            return re.sub(r"^\[[^]]*\] ", "", subj)
+    return ""
+
+
+def write_layers():
+    """Write the ported commits to OUT in the layers of the 16.3 series
+    (patches/series): each commit to the layer of the 16.3 patch of the
+    same subject, each layer with its series file and a cover letter,
+    and OUT/series naming the layers."""
+    src = os.path.join(TOP, "patches")
+    layers = [l for l in read_entries(os.path.join(src, "series"))
+              if os.path.isdir(os.path.join(src, l))]
+    layer_of = {}
+    for l in layers:
+        for n in read_entries(os.path.join(src, l, "series")):
+            layer_of[patch_subject(os.path.join(src, l, n))] = l
+    commits = git("rev-list", "--reverse", "docmodel..port").split()
+    ranges = {}
+    idx = 0
+    for c in commits:
+        subject = git("log", "-1", "--format=%s", c).strip()
+        l = layer_of.get(subject)
+        if l is None:
+            sys.exit(f"port-17.2: {subject}: in no layer of patches/")
+        if layers.index(l) < idx:
+            sys.exit(f"port-17.2: {subject}: its layer, {l}, comes before "
+                     f"the layer of the patch before it")
+        idx = layers.index(l)
+        ranges.setdefault(l, [c, c])[1] = c
+    import shutil
+    for f in os.listdir(OUT):
+        full = os.path.join(OUT, f)
+        if f.endswith(".patch") or f == "series":
+            os.remove(full)
+        elif os.path.isdir(full) and f in layers:
+            shutil.rmtree(full)
+    for l, (first, last) in ranges.items():
+        d = os.path.join(OUT, l)
+        os.makedirs(d)
+        git(*FMT, "--no-cover-letter", "-o", d, f"{first}^..{last}")
+        names = sorted(f for f in os.listdir(d) if f.endswith(".patch"))
+        with open(os.path.join(d, "series"), "w") as f:
+            f.write("".join(n + "\n" for n in names))
+        cover_letter(l, first, last, len(names))
+        print(f"port-17.2: {len(names)} patches written to {d}")
+    with open(os.path.join(OUT, "series"), "w") as f:
+        f.write("# The series' layers, in order (see patches/series).\n")
+        f.write("".join(l + "\n" for l in ranges))
+
+
+def cover_letter(layer, first, last, n):
+    """Write the cover letter of LAYER (commits FIRST to LAST, N
+    patches) in OUT: the 16.3 layer's subject and text (or COVER_17's),
+    with a note on the port, and git's shortlog and diffstat."""
+    if layer in COVER_17:
+        blurb = COVER_17[layer]
+    else:
+        blurb = subprocess.run(
+            ["bash", "-c", f'. scripts/lib.sh && cover_blurb patches/{layer}'],
+            cwd=TOP, text=True, capture_output=True, check=True).stdout
+    if not blurb.strip():
+        return
+    subject, _, body = blurb.partition("\n\n")
+    git("branch", "-f", "cover17", last)
+    git("config", "branch.cover17.description",
+        subject + "\n\n" + COVER_NOTE + body)
     tmp = os.path.join(PORT, ".cover")
     subprocess.run(["rm", "-rf", tmp], check=True)
-    git("-c", "core.abbrev=12", "-c", "diff.algorithm=myers",
-        "-c", "diff.noprefix=false", "-c", "diff.mnemonicPrefix=false",
-        "-c", "format.signature=", "format-patch", "-q", "--zero-commit",
-        "--no-signature", "--no-numbered", "--cover-letter",
-        "--cover-from-description=subject", "--no-thread", "--abbrev=12",
-        "-o", tmp, "docmodel..port")
-    date = git("log", "-1", "--format=%aD", "port").strip()
+    git(*FMT, "--cover-letter", "--cover-from-description=subject",
+        "-o", tmp, f"{first}^..cover17")
+    git("branch", "-q", "-D", "cover17")
+    date = git("log", "-1", "--format=%aD", last).strip()
     out = []
     in_head = True
     with open(os.path.join(tmp, COVER)) as f:
@@ -362,7 +418,7 @@ def cover_letter(n):
             elif in_head and line.startswith("Date: "):
                 line = f"Date: {date}\n"
             out.append(line)
-    with open(os.path.join(OUT, COVER), "w") as f:
+    with open(os.path.join(OUT, layer, COVER), "w") as f:
         f.write("".join(out))
     subprocess.run(["rm", "-rf", tmp], check=True)
 

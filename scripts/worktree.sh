@@ -59,8 +59,13 @@ for p in "${list[@]}"; do
   g am -q --keep-cr "${exclude[@]}" "$patches/$p" || die "patch $p does not apply"
   n=$((n + 1))
 done
-# The cover letter's subject and text, for export.sh.
+# The cover letters' subjects and texts, for export.sh: the series', or
+# each layer's (git config layer.NAME.description).
 blurb=$(cover_blurb "$patches")
 [ -z "$blurb" ] || g config branch.series.description "$blurb"
+while IFS= read -r l; do
+  blurb=$(cover_blurb "$patches/$l")
+  [ -z "$blurb" ] || g config "layer.$l.description" "$blurb"
+done < <(LAYER= read_layers "$patches")
 echo "worktree: $wt, branch series: $base + $n patches (tag base: $base)"
 echo "Edit and commit there, then run: make export"
