@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Run the series' manual check, the install check, the quick stress
-# suite (stress.sh --quick), its unit tests and the DejaGnu tests of
-# tests/check.list against a GDB build directory.
+# Run the series' manual check, the install check, the check of the
+# README's quick commands (readme-commands.sh), the quick stress suite
+# (stress.sh --quick), its unit tests and the DejaGnu tests of
+# tests/check.list against a GDB build directory.  With LAYER, the
+# checks of later layers are skipped.
 #
 # Usage: check.sh OBJ_DIR
 #
@@ -45,6 +47,13 @@ esac
 # make install: into a scratch DESTDIR, the installed gdb names the
 # series and runs; make uninstall removes it (install-check.sh).
 if bash "$top/scripts/install-check.sh" "$obj"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
+# README.md's quick commands work as it shows them (readme-commands.sh).
+if bash "$top/scripts/readme-commands.sh"; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))

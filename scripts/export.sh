@@ -45,7 +45,7 @@ if g log --format=%s "$base..series" | grep -qxF "GDB $gdb_version's manual, lai
 fi
 
 # The series' gdb/doc hunks, which a worktree on a stubbed manual lacks.
-doc_hint="put the manual under the worktree's series first (README.md, \"The manual\")"
+doc_hint="put the manual under the worktree's series first (docs/BUILDING.md, \"The manual\")"
 [ "$(g config --bool series.docExcluded || true)" = true ] \
   && die "the worktree was made without the series' gdb/doc hunks (the manual is stubbed); exporting would drop them: $doc_hint"
 docs=0

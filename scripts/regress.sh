@@ -134,10 +134,10 @@ report=$results/regress$suffix.md
   echo "- GDB: $(cat "$build/src-stock/gdb/version.in" 2>/dev/null)" \
        "(Debian's gdb $gdb_version-1 source unless GDB_SRC was set)"
   sdir=$(series_dir "$top")
-  echo "- Series: $(grep -c . "$sdir/series") patches, project" \
-       "commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')" \
-       "(${sdir#$top/}/ sha256 $(cat "$sdir"/*.patch 2>/dev/null \
-                           | sha256sum | cut -c1-12))"
+  echo "- Series: $(read_series "$sdir" | grep -c .) patches in" \
+       "$(read_layers "$sdir" | grep -c .) layers${LAYER:+ (up to $LAYER)}," \
+       "project commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')" \
+       "(${sdir#$top/}/, series hash $(bash "$top/scripts/pkgversion.sh" hash "$sdir"))"
   echo "- Directories: ${dirs[*]} (${#globs[@]} files), FORCE_PARALLEL=1" \
        "-j$jobs, stock then patched, then up to 3 re-runs of the files" \
        "that got worse, one file at a time"
