@@ -133,7 +133,7 @@ $(BUILD)/examples/%: examples/%.c
 	@mkdir -p $(dir $@)
 	gcc -g -O0 -Wall -o $@ $< -lpthread
 
-check: patched
+check: patched examples
 	@bash scripts/check.sh $(BUILD)/patched
 
 # GDB's own install of gdb and gdbserver, with a manifest for uninstall.
