@@ -44,7 +44,7 @@ vs=$("$gdbserver" --version | head -n 1)
 # set to an earlier one, what follows checks only what those layers
 # install.
 terminal=
-read_layers "$(series_dir "$top")" | grep -qx 3-terminal && terminal=1
+grep -qx 3-terminal <<< "$(read_layers "$(series_dir "$top")")" && terminal=1
 
 out=$("$gdb" -nx --batch ${terminal:+-ex 'show interrupt-key'} \
         -ex 'show data-directory' -ex 'catch syscall write' 2>&1)
