@@ -115,30 +115,7 @@ RULES = {
     # gdb_wait.h.
     "gdb/nat/linux-ptrace.c": lambda o, t: t + o,
     "gdb/managed-tty-input.c": lambda o, t: init_gdb_file(t),
-    # 17.2 defines the terminal emulator's procs as Term::NAME at the
-    # top level: keep 17.2's text, fix_files adds the series' tab.
-    "gdb/testsuite/lib/tuiterm.exp": lambda o, t: o,
 }
-
-# The series' horizontal tab for the testsuite's terminal emulator, in
-# 17.2's form.
-TUITERM_TAB = """\
-# Horizontal tab: to the next tab stop, as Cursor Horizontal Forward
-# Tabulation does.
-proc Term::_ctl_0x09 {} {
-    _csi_I 1
-}
-
-"""
-
-
-def tuiterm_tab(text):
-    """Add TUITERM_TAB before 17.2's linefeed, once."""
-    if "proc Term::_ctl_0x09 " in text:
-        return text
-    return text.replace("# Linefeed.\nproc Term::_ctl_0x0a {} {\n",
-                        TUITERM_TAB + "# Linefeed.\nproc Term::_ctl_0x0a {} {\n", 1)
-
 
 def fix_files():
     """Adapt, in the working tree, what 17.2 changed without a conflict.
@@ -172,11 +149,6 @@ def fix_files():
         "static int gdb_has_a_terminal (void);\n\n", "")
         if "\nbool\ngdb_has_a_terminal ()" in t else t)
     edit("gdb/Makefile.in", fix_makefile)
-    # The tests that need the tab come with the series' patch that adds
-    # it.
-    if os.path.exists(os.path.join(
-            PORT, "gdb/testsuite/gdb.base/managed-tty-prompt.exp")):
-        edit("gdb/testsuite/lib/tuiterm.exp", tuiterm_tab)
     return changed
 
 

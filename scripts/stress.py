@@ -902,8 +902,8 @@ def fuzz_prompt(h, gdbs):
 def fuzz_prompt_output(h, gdbs):
     """Random keys at GDB's prompt while a program that runs in the
     background prints a line every 5 ms (some in two parts): its output
-    goes above the prompt, which GDB redraws, or waits while the prompt
-    is busy (^R).  No line may be lost; GDB stays usable."""
+    comes as it is written, after the prompt and amid what is typed, as
+    on a shared terminal.  No line may be lost; GDB stays usable."""
     rng = random.Random(h.seed + 3)
     g = h.start(gdbs, ["--args", h.prog, "ticker"], "fuzz-prompt-output")
     g.cmd("run &")
