@@ -80,6 +80,12 @@ for entry in "${cmds[@]}"; do
     echo "SKIP: readme: $cmd (needs the layer $need; LAYER=${LAYER:-})"
     continue
   fi
+  # make sizes counts with a tool of the workplace, next to the project.
+  if [ "$cmd" = "make sizes" ] \
+     && [ ! -f "${SERIES_LINES:-$top/../shared/tools/series-lines.py}" ]; then
+    echo "SKIP: readme: $cmd (no ../shared/tools/series-lines.py next to the project)"
+    continue
+  fi
   run=$cmd
   if [ "$version" != 16.3 ]; then
     run=$(sed -E "s#(^|[[:space:]])build/#\\1build-$version/#g" <<< "$cmd")
