@@ -1248,25 +1248,30 @@ def gdb_sigkill(h, gdbs):
 
 def leader_error(h, gdbs):
     """An error inside the series' start-up, after the PTY and the
-    session leader exist: the leader cannot fork the program, as a
-    process limit (RLIMIT_NPROC) would make it, injected with `maint set
-    managed-tty-inject-error fork' so that it happens every time.
+    session leader exist: the leader refuses GDB (another protocol
+    version, as after an upgrade under a running GDB), through a wrapper
+    named with `maint set managed-tty-leader', for the first run only.
     Expected: `run' does not fail: one warning, and the program runs on
     GDB's terminal, as it does without a session leader; no process
     left after it exits, no descriptor leaked, GDB's terminal modes as
     before; the next run has a terminal of its own, and its interrupt
     works."""
-    h.faults.append("the session leader cannot fork the program "
-                    "(injected EAGAIN): an error inside the series' start-up")
+    h.faults.append("the session leader refuses GDB (another protocol "
+                    "version): an error inside the series' start-up")
     g = h.start(gdbs, ["--args", h.prog, "exit"], "leader-error")
     fds0, modes0 = g.fds(), stty_g(g.slave)
-    g.cmd("maint set managed-tty-inject-error fork")
+    wrapper = os.path.join(h.work, "other-leader")
+    with open(wrapper, "w") as f:
+        f.write("#!/bin/sh\nshift\nexec %s gdb-tty-leader-0 \"$@\"\n"
+                % os.path.join(h.obj, "gdb", "gdb-tty-leader"))
+    os.chmod(wrapper, 0o755)
+    g.cmd("maint set managed-tty-leader " + wrapper)
     g.prompt()
     g.cmd("run")
     m = g.expect(rb"warning: Could not set up terminal \S+ for the program "
-                 rb"\(starting the program: [^\r\n]*\); it will share "
-                 rb"GDB's terminal\.",
-                 "the warning of the leader's failed fork")
+                 rb"\(starting its session leader, which is another "
+                 rb"version: [^\r\n]*\); it will share GDB's terminal\.",
+                 "the warning of the leader's refusal")
     message = m.group(0).decode()
     g.expect(rb"stress-exit", "the program's line, on GDB's terminal")
     g.expect(rb"\[Inferior 1 \(process \d+\) exited normally\]",
@@ -1281,6 +1286,8 @@ def leader_error(h, gdbs):
     if modes1 != modes0:
         problems.append("GDB's terminal modes changed: %s -> %s"
                         % (modes0, modes1))
+    g.cmd("maint set managed-tty-leader")
+    g.prompt()
     g.cmd("run loop")
     g.expect(rb"stress-ready", "the program's line, in the next run")
     g.interrupt()
